@@ -1,0 +1,169 @@
+"""Reading a problem package in the Kattis problem package layout.
+
+Source of the format: the Kattis problem package format (legacy version, read by Kattis, DOMjudge
+and problemtools), with two additions this judge reads from ``problem.yaml``:
+``limits.time_limit`` (seconds, the 2025-09 field) and ``io: {input_file, output_file}`` for problems
+whose programs read and write files (see docs/conventions.md).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+PROBLEM_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+DEFAULT_TIME_LIMIT_S = 1.0
+DEFAULT_MEMORY_MIB = 256
+DEFAULT_OUTPUT_MIB = 8
+TEST_GROUPS = ("sample", "secret")
+
+
+class PackageError(ValueError):
+    """A package that breaks the format; the message names the file and what is wrong."""
+
+
+@dataclass(frozen=True)
+class TestCase:
+    """One test case: ``name`` like ``sample/01`` or ``secret/07-corridor``; input and judge answer paths."""
+
+    name: str
+    group: str
+    input_path: Path
+    answer_path: Path
+
+
+@dataclass(frozen=True)
+class ProblemPackage:
+    """A parsed package.
+
+    time_limit_ms: CPU time per test (ms); memory_kib: memory limit (KiB); output_bytes: the
+    largest output a program may write (bytes). tests: samples first, then secret, each sorted by
+    file name. output_validator / input_validator: the program file (a ``.py``) or None.
+    """
+
+    id: str
+    root: Path
+    name: str
+    time_limit_ms: int
+    memory_kib: int
+    output_bytes: int
+    validation: str
+    validator_flags: tuple[str, ...]
+    input_file: str | None
+    output_file: str | None
+    tests: tuple[TestCase, ...]
+    output_validator: Path | None
+    input_validator: Path | None
+    statements: dict[str, Path] = field(default_factory=dict)
+
+    def statement(self, language: str = "en") -> str:
+        """The statement in Markdown for ``language`` (falls back to English, then any)."""
+        path = self.statements.get(language) or self.statements.get("en")
+        if path is None and self.statements:
+            path = next(iter(self.statements.values()))
+        return path.read_text(encoding="utf-8") if path else ""
+
+
+def find_program(folder: Path) -> Path | None:
+    """The program of a validator folder (``output_validators/``, ``input_validators/``).
+
+    Accepts a single ``.py`` file directly in the folder or in one sub-folder. Raises PackageError
+    when the folder holds several candidates.
+    """
+    if not folder.is_dir():
+        return None
+    candidates = sorted(folder.glob("*.py")) or sorted(folder.glob("*/*.py"))
+    programs = [p for p in candidates if not p.name.startswith("_")]
+    if len(programs) > 1:
+        names = ", ".join(str(p.relative_to(folder)) for p in programs)
+        raise PackageError(f"{folder}: several validator programs ({names}); keep one")
+    return programs[0] if programs else None
+
+
+def _read_yaml(path: Path) -> dict:
+    if not path.is_file():
+        raise PackageError(f"{path}: missing")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise PackageError(f"{path}: not valid YAML: {exc}") from exc
+    if not isinstance(data, dict):
+        raise PackageError(f"{path}: must be a mapping of keys")
+    return data
+
+
+def _positive_number(value, what: str, path: Path) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise PackageError(f"{path}: {what} must be a positive number, not {value!r}")
+    return float(value)
+
+
+def _tests(root: Path) -> tuple[TestCase, ...]:
+    tests = []
+    for group in TEST_GROUPS:
+        folder = root / "data" / group
+        for input_path in sorted(folder.glob("*.in")):
+            answer = input_path.with_suffix(".ans")
+            if not answer.is_file():
+                raise PackageError(f"{input_path}: no judge answer {answer.name}")
+            tests.append(TestCase(f"{group}/{input_path.stem}", group, input_path, answer))
+    return tuple(tests)
+
+
+def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPackage:
+    """Parse the package in folder ``root``.
+
+    Raises PackageError for a missing or malformed ``problem.yaml``, bad limits, an input without
+    its ``.ans``, several validator programs, or (``require_tests``) no test at all.
+    """
+    root = Path(root).resolve()
+    problem_id = root.name
+    if not PROBLEM_ID.match(problem_id):
+        raise PackageError(f"{root}: folder name must be a problem id (a-z, 0-9, - and _)")
+    meta_path = root / "problem.yaml"
+    meta = _read_yaml(meta_path)
+    limits = meta.get("limits") or {}
+    if not isinstance(limits, dict):
+        raise PackageError(f"{meta_path}: limits must be a mapping")
+    time_s = _positive_number(limits.get("time_limit", DEFAULT_TIME_LIMIT_S), "limits.time_limit", meta_path)
+    memory_mib = _positive_number(limits.get("memory", DEFAULT_MEMORY_MIB), "limits.memory", meta_path)
+    output_mib = _positive_number(limits.get("output", DEFAULT_OUTPUT_MIB), "limits.output", meta_path)
+    validation = str(meta.get("validation", "default")).split()[0]
+    if validation not in ("default", "custom"):
+        raise PackageError(f"{meta_path}: validation must be 'default' or 'custom', not {validation!r}")
+    flags = meta.get("validator_flags", "")
+    io = meta.get("io") or {}
+    if not isinstance(io, dict):
+        raise PackageError(f"{meta_path}: io must be a mapping with input_file / output_file")
+    for key in ("input_file", "output_file"):
+        name = io.get(key)
+        if name is not None and (not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name)):
+            raise PackageError(f"{meta_path}: io.{key} must be a plain file name, not {name!r}")
+    output_validator = find_program(root / "output_validators")
+    if validation == "custom" and output_validator is None:
+        raise PackageError(f"{root}: validation is custom but output_validators/ has no program")
+    tests = _tests(root)
+    if require_tests and not tests:
+        raise PackageError(f"{root}: no test cases in data/sample or data/secret")
+    statements = {
+        p.name.split(".")[1]: p for p in sorted((root / "statement").glob("problem.*.md"))
+    }
+    return ProblemPackage(
+        id=problem_id,
+        root=root,
+        name=str(meta.get("name") or problem_id),
+        time_limit_ms=int(math.ceil(time_s * 1000)),
+        memory_kib=int(memory_mib * 1024),
+        output_bytes=int(output_mib * 1024 * 1024),
+        validation=validation,
+        validator_flags=tuple(str(flags).split()),
+        input_file=io.get("input_file"),
+        output_file=io.get("output_file"),
+        tests=tests,
+        output_validator=output_validator if validation == "custom" else None,
+        input_validator=find_program(root / "input_validators"),
+        statements=statements,
+    )
