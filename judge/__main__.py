@@ -1,0 +1,4 @@
+"""``python -m judge`` runs the CLI."""
+from judge.cli import app
+
+app()

@@ -1,0 +1,211 @@
+"""Judging one submission: compile in the sandbox, run every test in the sandbox, check each output.
+
+Plain functions in the manner of CMS's ``grading/steps``: ``compile_source`` → ``run_test`` per test
+→ ``judge_submission`` collects the verdicts. Nothing here touches the database; the worker
+(``judge.worker``) stores what ``judge_submission`` reports through its ``on_test`` callback.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sandbox import Limits, Sandbox
+
+from judge.checkers import CheckResult, default_check, run_output_validator
+from judge.languages import Language
+from judge.packages import ProblemPackage, TestCase
+from judge.verdicts import AC, CE, JE, resource_verdict, submission_verdict
+
+COMPILE_LIMITS = Limits(
+    cpu_ms=20_000, wall_ms=40_000, memory_kib=1024 * 1024, processes=64,
+    output_bytes=1 << 20, file_bytes=256 << 20, stderr_bytes=64 << 10,
+)
+COMPILE_MESSAGE_LIMIT = 8 * 1024  # bytes of compiler output kept for the student
+ARTIFACT_LIMIT = 256 << 20  # bytes: the largest compiled file copied into a run folder
+STDERR_LIMIT = 64 << 10
+PATH_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp"}
+
+
+@dataclass
+class TestOutcome:
+    """One test's result: verdict, CPU ms, wall ms, peak KiB, exit code, signal, reason."""
+
+    ordinal: int
+    test: TestCase
+    verdict: str
+    time_ms: int = 0
+    wall_ms: int = 0
+    memory_kib: int = 0
+    exit_code: int | None = None
+    signal: int | None = None
+    message: str = ""
+
+
+@dataclass
+class JudgingOutcome:
+    """A whole judging: the submission's verdict, compiler output, and the test outcomes in order."""
+
+    verdict: str
+    compile_message: str = ""
+    judge_message: str = ""
+    tests: list[TestOutcome] = field(default_factory=list)
+
+    @property
+    def time_ms(self) -> int:
+        """The largest CPU time over the tests (ms)."""
+        return max((t.time_ms for t in self.tests), default=0)
+
+    @property
+    def memory_kib(self) -> int:
+        """The largest peak memory over the tests (KiB)."""
+        return max((t.memory_kib for t in self.tests), default=0)
+
+
+def copy_regular_file(src_dir: Path, name: str, dst: Path, max_bytes: int) -> bool:
+    """Copy ``src_dir/name`` to ``dst`` if it is a regular file of at most ``max_bytes``.
+
+    Opened with O_NOFOLLOW: a symlink planted by a program (to /etc/shadow, to the judge answers)
+    is never followed. Returns False when there is no such regular file or it is too large.
+    """
+    try:
+        fd = os.open(src_dir / name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
+    with os.fdopen(fd, "rb") as src:
+        info = os.fstat(src.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
+            return False
+        with open(dst, "wb") as out:
+            shutil.copyfileobj(src, out)
+    os.chmod(dst, 0o755 if info.st_mode & 0o111 else 0o644)
+    return True
+
+
+def fresh_dir(path: Path) -> Path:
+    """Empty folder ``path`` (removed first if it exists)."""
+    if path.exists():
+        shutil.rmtree(path)
+    path.mkdir(parents=True)
+    return path
+
+
+def _program_files(language: Language, source: str) -> list[str]:
+    """Files a run needs from the compile folder: the compiled ``main`` or the source itself."""
+    if language.compile and language.run[0] == "./main":
+        return ["main"]
+    return [language.file_name(source)]
+
+
+def compile_source(box: Sandbox, language: Language, source: str, work: Path) -> tuple[Path | None, str]:
+    """Compile ``source`` in the sandbox in folder ``work/compile``.
+
+    Returns (folder holding the program, compiler message) on success, (None, message) on a
+    compile error: non-zero exit, a limit hit (compile bombs), or no program produced.
+    """
+    folder = fresh_dir(work / "compile")
+    (folder / language.file_name(source)).write_text(source, encoding="utf-8")
+    if not language.compile:
+        return folder, ""
+    result = box.run(
+        argv=list(language.compile), workdir=folder, limits=_compile_limits(language),
+        stdin=None, readonly_binds=[Path(p) for p in language.extra_binds], env={**PATH_ENV, **language.env},
+    )
+    message = (result.stdout + result.stderr)[:COMPILE_MESSAGE_LIMIT].decode("utf-8", errors="replace")
+    problem = resource_verdict(result)
+    if problem is not None and (result.memory_limit_exceeded or result.cpu_limit_exceeded
+                                or result.wall_limit_exceeded or result.output_limit_exceeded):
+        return None, f"compilation stopped: {problem[1]}\n{message}".strip()
+    if problem is not None:
+        return None, message or f"compiler failed: {problem[1]}"
+    return folder, message
+
+
+def _compile_limits(language: Language) -> Limits:
+    return Limits(**{**COMPILE_LIMITS.__dict__, "processes": max(COMPILE_LIMITS.processes, language.compile_processes)})
+
+
+def run_limits(package: ProblemPackage, language: Language) -> Limits:
+    """Limits of one test run: the package's CPU time and memory (plus the language's extra),
+    wall time = 2 × CPU + 1 s, output = the package's output limit (bytes)."""
+    return Limits(
+        cpu_ms=package.time_limit_ms,
+        wall_ms=2 * package.time_limit_ms + 1000,
+        memory_kib=package.memory_kib + language.extra_memory_kib,
+        processes=language.processes,
+        output_bytes=package.output_bytes,
+        file_bytes=package.output_bytes,
+        stderr_bytes=STDERR_LIMIT,
+    )
+
+
+def check_output(package: ProblemPackage, test: TestCase, team_output: Path) -> CheckResult:
+    """The checker's verdict on one team output: the package's output validator, or token comparison."""
+    if package.output_validator is not None:
+        return run_output_validator(package.output_validator, test.input_path, test.answer_path,
+                                    team_output, package.validator_flags)
+    return default_check(team_output.read_bytes(), test.answer_path.read_bytes(), package.validator_flags)
+
+
+def run_test(box: Sandbox, package: ProblemPackage, language: Language, source: str,
+             program_dir: Path, test: TestCase, ordinal: int, work: Path) -> TestOutcome:
+    """Run the program on one test in a fresh folder, then check its output.
+
+    The input is given on standard input and, when the package sets ``io.input_file``, as that file;
+    the output is ``io.output_file`` when the program created it, else standard output.
+    """
+    from sandbox import read_output_file
+
+    folder = fresh_dir(work / "run")
+    for name in _program_files(language, source):
+        if not copy_regular_file(program_dir, name, folder / name, ARTIFACT_LIMIT):
+            return TestOutcome(ordinal, test, JE, message=f"compiled program {name} is missing")
+    if package.input_file:
+        shutil.copyfile(test.input_path, folder / package.input_file)
+    limits = run_limits(package, language)
+    result = box.run(argv=list(language.run), workdir=folder, limits=limits, stdin=test.input_path,
+                     readonly_binds=[Path(p) for p in language.extra_binds], env={**PATH_ENV, **language.env})
+    outcome = TestOutcome(ordinal, test, AC, result.cpu_ms, result.wall_ms, result.peak_memory_kib,
+                          result.exit_code, result.signal)
+    problem = resource_verdict(result)
+    if problem is not None:
+        outcome.verdict, outcome.message = problem
+        return outcome
+    output = None
+    if package.output_file:
+        output = read_output_file(folder, package.output_file, package.output_bytes)
+    team_output = work / "team_output"
+    team_output.write_bytes(result.stdout if output is None else output)
+    check = check_output(package, test, team_output)
+    outcome.verdict, outcome.message = check.verdict, check.message
+    return outcome
+
+
+def judge_submission(
+    box: Sandbox,
+    package: ProblemPackage,
+    language: Language,
+    source: str,
+    work: Path,
+    on_test: Callable[[TestOutcome], None] | None = None,
+) -> JudgingOutcome:
+    """Compile and run ``source`` on every test of ``package`` (samples first; all tests run).
+
+    ``on_test`` is called after each test (for live progress). Returns CE with the compiler message
+    when compilation fails; otherwise the first non-AC test verdict, or AC.
+    """
+    work.mkdir(parents=True, exist_ok=True)
+    program_dir, message = compile_source(box, language, source, work)
+    if program_dir is None:
+        return JudgingOutcome(CE, compile_message=message)
+    outcome = JudgingOutcome(AC, compile_message=message)
+    for ordinal, test in enumerate(package.tests, start=1):
+        test_outcome = run_test(box, package, language, source, program_dir, test, ordinal, work)
+        outcome.tests.append(test_outcome)
+        if on_test:
+            on_test(test_outcome)
+    outcome.verdict = submission_verdict(t.verdict for t in outcome.tests)
+    return outcome

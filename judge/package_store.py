@@ -1,0 +1,99 @@
+"""Problem packages stored in the database by content hash, and each host's local cache of them.
+
+``load_problem`` packs a package folder into a reproducible gzip'd tar (sorted names, zero times and
+owners), stores it under its SHA-256 and points the problem at it. A worker on any host needs only
+the database: ``cached_package`` unpacks an archive once into ``<work_dir>/packages/<sha256>/<id>``.
+Submissions remember the hash they were made against, so a reloaded package never changes how an
+older submission is (re)judged.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import os
+import shutil
+import tarfile
+import tempfile
+from pathlib import Path
+
+from sqlalchemy.orm import Session
+
+from judge.models import PackageArchive, Problem, utcnow
+from judge.packages import PackageError, ProblemPackage, load_package
+
+PACKED = ("problem.yaml", "statement", "data", "output_validators", "input_validators")
+
+
+def pack(package_root: Path) -> bytes:
+    """The package's judging files as gzip'd tar bytes, identical for identical files."""
+    buffer = io.BytesIO()
+    with gzip.GzipFile(fileobj=buffer, mode="wb", mtime=0) as gz, tarfile.open(fileobj=gz, mode="w") as tar:
+        paths = []
+        for top in PACKED:
+            path = package_root / top
+            if path.is_file():
+                paths.append(path)
+            elif path.is_dir():
+                paths.extend(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+        for path in sorted(paths):
+            data = path.read_bytes()
+            info = tarfile.TarInfo(str(path.relative_to(package_root)))
+            info.size, info.mtime, info.mode = len(data), 0, 0o755 if os.access(path, os.X_OK) else 0o644
+            tar.addfile(info, io.BytesIO(data))
+    return buffer.getvalue()
+
+
+def load_problem(session: Session, package_root: Path | str) -> Problem:
+    """Store the package at ``package_root`` and create or update its problem row (not committed).
+
+    Raises PackageError when the package does not parse.
+    """
+    package = load_package(package_root)
+    archive = pack(package.root)
+    digest = hashlib.sha256(archive).hexdigest()
+    if session.get(PackageArchive, digest) is None:
+        session.add(PackageArchive(sha256=digest, archive=archive, size_bytes=len(archive)))
+    problem = session.get(Problem, package.id) or Problem(id=package.id)
+    problem.name = package.name
+    problem.package_sha256 = digest
+    problem.time_limit_ms = package.time_limit_ms
+    problem.memory_kib = package.memory_kib
+    problem.updated_at = utcnow()
+    session.add(problem)
+    session.flush()
+    return problem
+
+
+def load_problems_dir(session: Session, problems_dir: Path) -> list[Problem]:
+    """Load every package folder in ``problems_dir`` (those with a ``problem.yaml``) and commit.
+
+    Raises PackageError naming the first package that does not parse.
+    """
+    problems = [load_problem(session, p) for p in sorted(problems_dir.iterdir()) if (p / "problem.yaml").is_file()]
+    session.commit()
+    return problems
+
+
+def cached_package(session: Session, sha256: str, problem_id: str, cache_dir: Path) -> ProblemPackage:
+    """The package with hash ``sha256``, unpacked once into ``cache_dir/<sha256>/<problem_id>``.
+
+    Raises PackageError when the database has no such archive.
+    """
+    target = cache_dir / sha256 / problem_id
+    if not (target / "problem.yaml").is_file():
+        row = session.get(PackageArchive, sha256)
+        if row is None:
+            raise PackageError(f"package {sha256[:12]} of {problem_id} is not in the database")
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=".unpack-", dir=cache_dir))
+        with tarfile.open(fileobj=io.BytesIO(row.archive), mode="r:gz") as tar:
+            tar.extractall(staging / problem_id, filter="data")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.rename(staging / problem_id, target)  # atomic: another process may race us
+        except OSError:
+            if not (target / "problem.yaml").is_file():
+                raise
+        shutil.rmtree(staging, ignore_errors=True)
+    return load_package(target)

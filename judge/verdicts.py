@@ -1,0 +1,56 @@
+"""Verdict logic: the verdict of one test from the sandbox's counters and the checker, and the
+verdict of a whole submission.
+
+Order (issue #4, as DOMjudge and CMS do it): MLE, then TLE (CPU), TLE (wall), OLE, RTE (signal or
+non-zero exit), and only then the checker's AC / WA. Resource verdicts come from the counters, never
+from the exit code alone: a program may ``exit(137)`` itself and that is an RTE, not an MLE.
+"""
+from __future__ import annotations
+
+import signal as signals
+from collections.abc import Iterable
+
+AC, WA, TLE, MLE, RTE, OLE, CE, JE = "AC", "WA", "TLE", "MLE", "RTE", "OLE", "CE", "JE"
+ALL_VERDICTS = (AC, WA, TLE, MLE, RTE, OLE, CE, JE)
+
+
+def signal_name(number: int) -> str:
+    """``SIGSEGV`` for 11; ``signal 99`` for a number with no name."""
+    try:
+        return signals.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def resource_verdict(result) -> tuple[str, str] | None:
+    """The verdict a run earns before its output is checked, with a one-line reason, or None.
+
+    ``result`` is a ``sandbox.RunResult``: limit flags, exit_code, signal, cpu_ms, wall_ms,
+    peak_memory_kib.
+    """
+    if result.memory_limit_exceeded:
+        return MLE, f"memory limit exceeded (peak {result.peak_memory_kib} KiB)"
+    if result.cpu_limit_exceeded:
+        return TLE, f"CPU time limit exceeded ({result.cpu_ms} ms)"
+    if result.wall_limit_exceeded:
+        return TLE, f"wall time limit exceeded ({result.wall_ms} ms; waiting or sleeping)"
+    if result.output_limit_exceeded:
+        return OLE, "output limit exceeded"
+    if result.signal is not None:
+        return RTE, f"killed by {signal_name(result.signal)}"
+    if result.exit_code not in (0, None):
+        return RTE, f"exit code {result.exit_code}"
+    return None
+
+
+def submission_verdict(test_verdicts: Iterable[str]) -> str:
+    """The first non-AC verdict in test order (samples first), AC if all passed.
+
+    An empty sequence is a judge error: a package with no tests cannot accept anything.
+    """
+    seen = False
+    for verdict in test_verdicts:
+        seen = True
+        if verdict != AC:
+            return verdict
+    return AC if seen else JE

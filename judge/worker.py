@@ -1,0 +1,214 @@
+"""A judge worker: claims queued submissions, judges them in its sandbox slot, stores the results.
+
+One worker process owns one sandbox slot (its own uid and cgroups). It needs only the database URL:
+packages come from the database by hash (``judge.package_store``). A judge fault (a crashing
+checker, a broken package, a sandbox error) ends that submission as JE and the worker goes on.
+SIGTERM: the current test finishes, then the submission is given back to the queue and the worker exits.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import threading
+import time
+from pathlib import Path
+
+from sqlalchemy import insert, update
+from sqlalchemy.orm import Session
+
+from sandbox import Sandbox
+
+from judge import queue
+from judge.config import Settings
+from judge.db import make_engine, make_sessionmaker
+from judge.judging import JudgingOutcome, TestOutcome, judge_submission
+from judge.languages import LANGUAGES
+from judge.models import Submission, TestResult, Worker as WorkerRow, utcnow
+from judge.package_store import cached_package
+from judge.selftest import available_languages
+from judge.verdicts import JE
+
+log = logging.getLogger(__name__)
+IDLE_SLEEP_S = 0.2
+
+
+class LeaseLost(Exception):
+    """This worker's claim on the submission was taken over (its lease expired)."""
+
+
+class StopRequested(Exception):
+    """SIGTERM arrived while judging."""
+
+
+class Worker:
+    """A worker loop bound to sandbox slot ``slot``.
+
+    ``run_forever`` claims and judges until ``stop`` is set; ``judge_one`` does one submission and
+    returns False when the queue was empty.
+    """
+
+    def __init__(self, settings: Settings, slot: int = 0, worker_id: str | None = None):
+        self.settings = settings
+        self.slot = slot
+        self.host = socket.gethostname()
+        self.id = worker_id or f"{self.host}:{os.getpid()}:{slot}"
+        self.engine = make_engine(settings.database_url)
+        self.sessions = make_sessionmaker(self.engine)
+        self.work = settings.work_dir / f"slot-{slot}-{os.getpid()}"
+        self.box = Sandbox(slot=slot)
+        self.stop = threading.Event()
+        self.languages: list[str] = []
+
+    # -- start-up ----------------------------------------------------------------------------
+    def start(self) -> None:
+        """Self-test the languages and register this worker (host, slot, languages)."""
+        self.languages, broken = available_languages(self.box, self.work)
+        with self.sessions() as session:
+            row = session.get(WorkerRow, self.id) or WorkerRow(id=self.id)
+            row.host, row.slots, row.languages = self.host, 1, self.languages
+            row.started_at = row.last_heartbeat = utcnow()
+            session.add(row)
+            session.commit()
+        log.info("worker %s ready: languages %s%s", self.id, ", ".join(self.languages),
+                 f"; unavailable: {', '.join(broken)}" if broken else "")
+
+    def heartbeat(self, session: Session, current: int | None) -> None:
+        """Record that this worker is alive and what it is judging."""
+        session.execute(update(WorkerRow).where(WorkerRow.id == self.id)
+                        .values(last_heartbeat=utcnow(), current_submission_id=current))
+        session.commit()
+
+    # -- the loop ----------------------------------------------------------------------------
+    def run_forever(self) -> None:
+        """Judge until ``stop`` is set (SIGTERM/SIGINT set it when installed by ``install_signals``)."""
+        self.start()
+        last_reap = 0.0
+        while not self.stop.is_set():
+            try:
+                if time.monotonic() - last_reap > 5:
+                    with self.sessions() as session:
+                        queue.requeue_expired(session, self.settings.max_attempts)
+                        self.heartbeat(session, None)
+                    last_reap = time.monotonic()
+                if not self.judge_one():
+                    self.stop.wait(IDLE_SLEEP_S)
+            except Exception:  # the database went away for a moment: keep the worker alive
+                log.exception("worker loop error; retrying")
+                self.stop.wait(1.0)
+        self.box.close()
+
+    def install_signals(self) -> None:
+        """SIGTERM and SIGINT ask for a graceful stop."""
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, lambda *_: self.stop.set())
+
+    def judge_one(self) -> bool:
+        """Claim one submission and judge it; False if the queue was empty."""
+        with self.sessions() as session:
+            claim = queue.claim(session, self.id, self.settings.lease_seconds)
+            if claim is None:
+                return False
+            submission = session.get(Submission, claim.submission_id)
+            self.heartbeat(session, claim.submission_id)
+        renewer = _LeaseRenewer(self, claim)
+        renewer.start()
+        try:
+            outcome = self._judge(claim, submission)
+            self._finish(claim, outcome)
+        except StopRequested:
+            with self.sessions() as session:
+                queue.release(session, claim)
+            log.info("submission %s given back to the queue (stopping)", claim.submission_id)
+        except LeaseLost:
+            log.warning("lease on submission %s lost; its results are discarded", claim.submission_id)
+        finally:
+            renewer.stop()
+        return True
+
+    def _judge(self, claim: queue.Claim, submission: Submission) -> JudgingOutcome:
+        language = LANGUAGES.get(submission.language)
+        try:
+            if language is None:
+                return JudgingOutcome(JE, judge_message=f"unknown language {submission.language!r}")
+            with self.sessions() as session:
+                package = cached_package(session, submission.package_sha256, submission.problem_id,
+                                         self.work.parent / "packages")
+            return judge_submission(self.box, package, language, submission.source, self.work,
+                                    on_test=lambda t: self._store_test(claim, t))
+        except (StopRequested, LeaseLost):
+            raise
+        except Exception as exc:  # judge fault: JE for this submission, the worker goes on
+            log.exception("judge error on submission %s", submission.id)
+            return JudgingOutcome(JE, judge_message=f"judge error: {type(exc).__name__}: {exc}"[:2000])
+
+    def _store_test(self, claim: queue.Claim, test: TestOutcome) -> None:
+        """Write one test result, fenced by the claim; stop early on SIGTERM or a lost lease."""
+        with self.sessions() as session:
+            held = session.execute(
+                update(Submission).where(queue.holds(claim)).values(worker_id=self.id)
+                .execution_options(synchronize_session=False)
+            ).rowcount
+            if held != 1:
+                session.rollback()
+                raise LeaseLost()
+            session.execute(insert(TestResult).values(
+                submission_id=claim.submission_id, attempt=claim.attempt, ordinal=test.ordinal,
+                test_name=test.test.name, test_group=test.test.group, verdict=test.verdict,
+                time_ms=test.time_ms, wall_ms=test.wall_ms, memory_kib=test.memory_kib,
+                exit_code=test.exit_code, signal=test.signal, message=test.message[:2000] or None,
+            ))
+            session.commit()
+        if self.stop.is_set():
+            raise StopRequested()
+
+    def _finish(self, claim: queue.Claim, outcome: JudgingOutcome) -> None:
+        with self.sessions() as session:
+            done = session.execute(
+                update(Submission).where(queue.holds(claim)).values(
+                    status="done", verdict=outcome.verdict, compile_message=outcome.compile_message or None,
+                    judge_message=outcome.judge_message or None, time_ms=outcome.time_ms,
+                    memory_kib=outcome.memory_kib, finished_at=utcnow(), lease_expires_at=None,
+                    tests_passed=sum(t.verdict == "AC" for t in outcome.tests), tests_total=len(outcome.tests),
+                ).execution_options(synchronize_session=False)
+            ).rowcount
+            if done != 1:
+                session.rollback()
+                raise LeaseLost()
+            session.commit()
+        log.info("submission %s: %s", claim.submission_id, outcome.verdict)
+
+
+class _LeaseRenewer:
+    """Renews a claim's lease every third of its length in a background thread."""
+
+    def __init__(self, worker: Worker, claim: queue.Claim):
+        self.worker, self.claim = worker, claim
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.done.set()
+        self.thread.join()
+
+    def _loop(self) -> None:
+        period = self.worker.settings.lease_seconds / 3
+        while not self.done.wait(period):
+            try:
+                with self.worker.sessions() as session:
+                    if not queue.renew(session, self.claim, self.worker.settings.lease_seconds):
+                        return
+            except Exception:  # a missed renewal only shortens the lease
+                log.exception("lease renewal failed")
+
+
+def run_worker(settings: Settings, slot: int) -> None:
+    """Entry point of one worker process (``judge worker``)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s worker[%(process)d] %(message)s")
+    worker = Worker(settings, slot)
+    worker.install_signals()
+    worker.run_forever()
