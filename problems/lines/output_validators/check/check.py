@@ -1,0 +1,201 @@
+"""Output validator (checker) for `lines`, Kattis interface.
+
+`check.py input judge_answer feedback_dir < team_output`: exit 42 accepted, 43 wrong answer,
+with a one-line reason in `feedback_dir/judgemessage.txt`. Exit 1 is a judge error: the
+team proved the judge answer wrong (a path where the judge says none, or a shorter one).
+
+The team output is read line by line: trailing whitespace on a line, `\\r\\n` endings and
+blank lines at the very end are ignored. Accepted: `N` alone when the judge answer is `N`;
+otherwise `Y` then the N board lines, where the `+` cells are exactly one path of
+side-adjacent cells from a neighbour of `@` to `X` (X included, @ unchanged) with as many
+moves as the judge answer's path, and every other cell is unchanged. The checker does not
+re-solve: the judge answer gives the optimal number of moves (its count of `+`).
+"""
+
+import os
+import sys
+from collections import deque
+from typing import NamedTuple
+
+ACCEPTED = 42
+WRONG_ANSWER = 43
+JUDGE_ERROR = 1
+# A valid answer is under 2 KB; anything beyond the judge's 8 MiB output limit is not read.
+MAX_READ_BYTES = 8 * 1024 * 1024 + 1
+PATH_MARK = "+"
+FREE_CELLS = ".X"
+STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+class WrongAnswer(Exception):
+    """The team output breaks the contract; the exception text is the one-line reason."""
+
+
+class Verdict(NamedTuple):
+    """The checker's decision: `code` is the exit code (42, 43 or 1), `message` the one-line reason."""
+
+    code: int
+    message: str
+
+
+def shown(text, limit=30):
+    """Return `text` quoted and cut to `limit` characters for a message."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def at(cell):
+    """Return '(row r, column c)', 1-based, for a 0-based (row, column) cell."""
+    return f"(row {cell[0] + 1}, column {cell[1] + 1})"
+
+
+def moves_text(count):
+    """Return '1 move' or 'k moves'."""
+    return f"{count} move" if count == 1 else f"{count} moves"
+
+
+def read_output_lines(data):
+    """Return the team output (bytes) as a list of lines without trailing whitespace.
+
+    Blank lines at the end are dropped. Raises WrongAnswer on non-ASCII bytes.
+    """
+    try:
+        text = data.decode("ascii")
+    except UnicodeDecodeError:
+        raise WrongAnswer("the output contains bytes that are not ASCII") from None
+    lines = [line.rstrip() for line in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def read_board(input_text):
+    """Return the board (list of N strings) of a valid input text."""
+    lines = input_text.split()
+    return lines[1 : 1 + int(lines[0])]
+
+
+def find_cell(board, mark):
+    """Return (row, column), 0-based, of `mark` on the board."""
+    for row, line in enumerate(board):
+        if mark in line:
+            return row, line.index(mark)
+    raise ValueError(f"no {mark!r} on the board")
+
+
+def path_cells(board, team_board):
+    """Return the set of cells the team marked `+`, after checking every other cell is unchanged.
+
+    Raises WrongAnswer on a changed cell, a `+` on a ball or on `@`, an unmarked X.
+    """
+    marked = set()
+    for row, (line, team_line) in enumerate(zip(board, team_board)):
+        for column, (cell, team_cell) in enumerate(zip(line, team_line)):
+            where = at((row, column))
+            if team_cell == PATH_MARK and cell in FREE_CELLS:
+                marked.add((row, column))
+            elif team_cell == PATH_MARK and cell == "O":
+                raise WrongAnswer(f"the path goes through a ball O at {where}")
+            elif team_cell == PATH_MARK and cell == "@":
+                raise WrongAnswer(f"the ball @ at {where} is marked +: @ must stay as it is")
+            elif team_cell != cell:
+                raise WrongAnswer(f"the cell at {where} changed from {cell!r} to {team_cell!r}")
+            elif cell == "X":
+                raise WrongAnswer(f"X at {where} is not marked +: the path must end on it")
+    return marked
+
+
+def moves_within(marked, start, target):
+    """Return the fewest moves from `start` to `target` stepping only on `marked` cells, or None.
+
+    Breadth-first search (Moore 1959) over side-adjacent cells.
+    """
+    distance = {start: 0}
+    queue = deque([start])
+    while queue:
+        row, column = queue.popleft()
+        for d_row, d_column in STEPS:
+            cell = (row + d_row, column + d_column)
+            if cell in marked and cell not in distance:
+                distance[cell] = distance[(row, column)] + 1
+                queue.append(cell)
+    return distance.get(target)
+
+
+def judge_path_length(answer_text):
+    """Return the judge answer's number of moves (its count of `+`), or None for `N`."""
+    lines = answer_text.split()
+    if lines[0] == "N":
+        return None
+    return sum(line.count(PATH_MARK) for line in lines[1:])
+
+
+def check_board(board, team_board, optimum):
+    """Check a team board (list of N stripped lines) against the input board and the optimum.
+
+    `optimum` is the judge's number of moves, or None if the judge says X is unreachable.
+    Returns the Verdict: accepted, or judge error when the team's valid path beats the judge
+    answer. Raises WrongAnswer with the reason otherwise.
+    """
+    size = len(board)
+    if len(team_board) < size:
+        raise WrongAnswer(f"expected {size} board lines after Y, got {len(team_board)}")
+    if len(team_board) > size:
+        raise WrongAnswer(f"extra output after the board: line {size + 2} is {shown(team_board[size])}")
+    for number, line in enumerate(team_board, start=2):
+        if len(line) != size:
+            raise WrongAnswer(f"line {number} has {len(line)} characters, expected {size}: {shown(line)}")
+    marked = path_cells(board, team_board)
+    start, target = find_cell(board, "@"), find_cell(board, "X")
+    moves = moves_within(marked, start, target)
+    if moves is None:
+        if optimum is None:
+            raise WrongAnswer("answered Y, but X cannot be reached: the + cells do not connect @ to X")
+        raise WrongAnswer("the + cells do not form a connected path from a neighbour of @ to X")
+    if optimum is None or moves < optimum:
+        judged = "no path" if optimum is None else moves_text(optimum)
+        return Verdict(JUDGE_ERROR, f"the team's valid path of {moves_text(moves)} beats the judge answer ({judged})")
+    if moves > optimum:
+        raise WrongAnswer(f"the path takes {moves_text(moves)}, a shortest path takes {optimum}")
+    if len(marked) > moves:
+        raise WrongAnswer(
+            f"{len(marked)} cells are marked +, but a shortest path of {moves_text(moves)} marks {moves}: "
+            "the route is not minimal or has + cells off it"
+        )
+    return Verdict(ACCEPTED, f"a shortest path of {moves_text(moves)}")
+
+
+def judge(input_text, answer_text, team_data):
+    """Return the Verdict for one test: input and judge answer as text, team output as bytes."""
+    board = read_board(input_text)
+    optimum = judge_path_length(answer_text)
+    try:
+        lines = read_output_lines(team_data)
+        if not lines:
+            raise WrongAnswer("empty output: expected Y or N on line 1")
+        if lines[0] not in ("Y", "N"):
+            raise WrongAnswer(f"line 1 must be Y or N, got {shown(lines[0])}")
+        if lines[0] == "N":
+            if len(lines) > 1:
+                raise WrongAnswer(f"extra output after N: line 2 is {shown(lines[1])}")
+            if optimum is not None:
+                raise WrongAnswer(f"answered N, but X can be reached in {moves_text(optimum)}")
+            return Verdict(ACCEPTED, "no path, correctly")
+        return check_board(board, lines[1:], optimum)
+    except WrongAnswer as reason:
+        return Verdict(WRONG_ANSWER, str(reason))
+
+
+def main():
+    """Run the checker on the command-line files and stdin; exit with the verdict's code."""
+    input_path, answer_path, feedback_dir = sys.argv[1:4]
+    with open(input_path) as input_file, open(answer_path) as answer_file:
+        verdict = judge(input_file.read(), answer_file.read(), sys.stdin.buffer.read(MAX_READ_BYTES))
+    with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message_file:
+        message_file.write(verdict.message + "\n")
+    if verdict.code == JUDGE_ERROR:
+        print(verdict.message, file=sys.stderr)
+    sys.exit(verdict.code)
+
+
+if __name__ == "__main__":
+    main()
