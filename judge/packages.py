@@ -116,8 +116,9 @@ def _tests(root: Path) -> tuple[TestCase, ...]:
 def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPackage:
     """Parse the package in folder ``root``.
 
-    Raises PackageError for a missing or malformed ``problem.yaml``, bad limits, an input without
-    its ``.ans``, several validator programs, or (``require_tests``) no test at all.
+    Raises PackageError for a missing or malformed ``problem.yaml``, bad limits or several validator
+    programs; with ``require_tests`` (else no tests are read) also for an input without its ``.ans``
+    or no test at all.
     """
     root = Path(root).resolve()
     problem_id = root.name
@@ -145,7 +146,7 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
     output_validator = find_program(root / "output_validators")
     if validation == "custom" and output_validator is None:
         raise PackageError(f"{root}: validation is custom but output_validators/ has no program")
-    tests = _tests(root)
+    tests = _tests(root) if require_tests else ()
     if require_tests and not tests:
         raise PackageError(f"{root}: no test cases in data/sample or data/secret")
     statements = {

@@ -1,0 +1,38 @@
+# Two commands on a fresh machine: `make run` and `make test` (README.md).
+# Both install what is missing: Debian packages (bubblewrap, compilers) and a virtualenv in .venv.
+VENV        := .venv
+PY          := $(VENV)/bin/python
+SUDO        := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+# bubblewrap: the sandbox; gcc/g++/libc6-dev: C and C++ (static linking); fp-compiler: Pascal;
+# pypy3: PyPy; openjdk-17-jdk-headless: Java; nodejs: JavaScript; python3: the submissions' Python.
+APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs
+
+.PHONY: install system-packages run test bench clean
+
+install: system-packages $(VENV)/.installed
+
+system-packages:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q -e '.[test]'
+	touch $@
+
+run: install
+	$(VENV)/bin/judge serve
+
+test: install
+	$(VENV)/bin/pytest -q -ra
+
+bench: install
+	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) var
