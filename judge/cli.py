@@ -122,7 +122,7 @@ def _wait_workers(processes: list) -> None:
 def serve(
     host: str = typer.Option("127.0.0.1", help="address to listen on"),
     port: int = typer.Option(8000, help="TCP port"),
-    workers: int = typer.Option(0, help="judge worker processes (0: one per core)"),
+    workers: int = typer.Option(-1, help="judge worker processes on this host (-1: one per core; 0: none)"),
     load: bool = typer.Option(True, help="load every package of JUDGE_PROBLEMS_DIR at start"),
 ) -> None:
     """Migrate the database, load the problem packages, start workers and serve the API."""
@@ -147,7 +147,7 @@ def serve(
             except PackageError as exc:
                 fail(str(exc))
         console.print(f"problems: {', '.join(p.id for p in loaded) or 'none'}")
-    count = workers or os.cpu_count() or 1
+    count = (os.cpu_count() or 1) if workers < 0 else workers
     processes = _spawn_workers(0, count)
     console.print(f"{count} judge workers started; API on http://{host}:{port} (docs at /docs)")
     try:

@@ -6,6 +6,7 @@ overrides them with environment variables (see README, section "Configuration").
 from __future__ import annotations
 
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +40,8 @@ def load_settings() -> Settings:
     return Settings(
         database_url=os.environ.get("JUDGE_DATABASE_URL", default_db),
         problems_dir=Path(os.environ.get("JUDGE_PROBLEMS_DIR", REPO_ROOT / "problems")),
-        work_dir=Path(os.environ.get("JUDGE_WORK_DIR", var / "work")),
+        # not under the checkout: the sandbox's unprivileged uid must be able to reach it
+        work_dir=Path(os.environ.get("JUDGE_WORK_DIR", Path(tempfile.gettempdir()) / "classjudge")),
         lease_seconds=float(os.environ.get("JUDGE_LEASE_SECONDS", "30")),
         max_attempts=int(os.environ.get("JUDGE_MAX_ATTEMPTS", "3")),
     )

@@ -82,8 +82,17 @@ class Worker:
 
     # -- the loop ----------------------------------------------------------------------------
     def run_forever(self) -> None:
-        """Judge until ``stop`` is set (SIGTERM/SIGINT set it when installed by ``install_signals``)."""
-        self.start()
+        """Judge until ``stop`` is set (SIGTERM/SIGINT set it when installed by ``install_signals``).
+
+        Waits for the database (it may still be migrating on another host) before the first claim.
+        """
+        while not self.stop.is_set():
+            try:
+                self.start()
+                break
+            except Exception as exc:
+                log.warning("database not ready (%s); retrying", str(exc).splitlines()[0][:200])
+                self.stop.wait(2.0)
         last_reap = 0.0
         while not self.stop.is_set():
             try:
