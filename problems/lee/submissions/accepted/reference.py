@@ -1,0 +1,1 @@
+../../../../reference/lee.py

@@ -1,0 +1,39 @@
+"""Small generic fixtures for problem package tests: run a package's Kattis validators.
+
+`input_validator(package, data)` -> (exit code, stderr text);
+`output_validator(package, input_path, answer_path, team_output)` -> (exit code, judgemessage text).
+Exit codes follow the Kattis problem package format: 42 valid/accepted, 43 invalid/wrong answer.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture
+def input_validator():
+    """A callable running `input_validators/*/<script>.py < data` for a package folder."""
+    def run(package: Path, data: bytes) -> tuple[int, str]:
+        (script,) = package.glob("input_validators/*/*.py")
+        proc = subprocess.run([sys.executable, str(script)], input=data, capture_output=True, timeout=60)
+        return proc.returncode, proc.stderr.decode(errors="replace")
+    return run
+
+
+@pytest.fixture
+def output_validator(tmp_path_factory):
+    """A callable running `output_validators/*/<script>.py input answer feedback_dir < team_output`.
+
+    Each call gets a fresh feedback directory; the returned message is "" if none was written.
+    """
+    def run(package: Path, input_path: Path, answer_path: Path, team_output: bytes) -> tuple[int, str]:
+        (script,) = package.glob("output_validators/*/*.py")
+        feedback = tmp_path_factory.mktemp("feedback")
+        proc = subprocess.run([sys.executable, str(script), str(input_path), str(answer_path), str(feedback)],
+                              input=team_output, capture_output=True, timeout=60)
+        message_file = feedback / "judgemessage.txt"
+        return proc.returncode, message_file.read_text() if message_file.exists() else ""
+    return run
