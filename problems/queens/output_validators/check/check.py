@@ -1,0 +1,106 @@
+"""Output validator (checker) for `queens`, Kattis interface.
+
+`check.py input judge_answer feedback_dir < team_output`: exit 42 accepted, 43 wrong answer,
+with a one-line reason in `feedback_dir/judgemessage.txt`.
+
+The team output is read as whitespace-separated tokens (any spacing, `\\r\\n`, a missing
+final newline are fine). Accepted: the count S equal to the judge answer's first token,
+and, if S > 0, exactly N more tokens forming a valid placement: the i-th is the column
+(1 ... N) of the queen in row i, no two queens share a column or a diagonal. Nothing may
+follow. The checker does not count placements itself: the judge answer carries S.
+"""
+
+import os
+import re
+import sys
+
+ACCEPTED = 42
+WRONG_ANSWER = 43
+# A valid answer is under 40 bytes; anything beyond the judge's 8 MiB output limit is not read.
+MAX_READ_BYTES = 8 * 1024 * 1024 + 1
+# Integers as the reference writes them: no sign on positives, no leading zeros, at most 30 digits.
+INTEGER = re.compile(r"-?(0|[1-9][0-9]{0,29})")
+
+
+class WrongAnswer(Exception):
+    """The team output breaks the contract; the exception text is the one-line reason."""
+
+
+def shown(token):
+    """Return `token` quoted, cut to 20 characters, for a message."""
+    return repr(token[:20] + "..." if len(token) > 20 else token)
+
+
+def read_tokens(data):
+    """Return the whitespace-separated tokens of the team output (bytes). Raises WrongAnswer on non-ASCII bytes."""
+    try:
+        return data.decode("ascii").split()
+    except UnicodeDecodeError:
+        raise WrongAnswer("the output contains bytes that are not ASCII") from None
+
+
+def to_integer(token, what):
+    """Return `token` as an int; raises WrongAnswer naming `what` if it is not a plain integer."""
+    if not INTEGER.fullmatch(token):
+        raise WrongAnswer(f"{what} must be an integer, got {shown(token)}")
+    return int(token)
+
+
+def check_placement(columns, size):
+    """Raise WrongAnswer unless `columns` (list of ints, the i-th the column of row i+1) is a valid placement.
+
+    Two queens in rows i, j and columns a, b attack each other when a = b or |a - b| = |i - j|.
+    """
+    for row, column in enumerate(columns, start=1):
+        if not 1 <= column <= size:
+            raise WrongAnswer(f"the column of row {row} is {column}, outside 1 ... {size}")
+    for row, column in enumerate(columns, start=1):
+        for other_row in range(row + 1, size + 1):
+            other_column = columns[other_row - 1]
+            if column == other_column:
+                raise WrongAnswer(f"the queens of rows {row} and {other_row} share column {column}")
+            if abs(column - other_column) == other_row - row:
+                raise WrongAnswer(
+                    f"the queens of rows {row} and {other_row} (columns {column} and {other_column}) share a diagonal"
+                )
+
+
+def judge(input_text, answer_text, team_data):
+    """Return the acceptance message for one test: input and judge answer as text, team output as bytes.
+
+    Raises WrongAnswer with the reason when the team output is wrong.
+    """
+    size = int(input_text.split()[0])
+    expected_count = int(answer_text.split()[0])
+    tokens = read_tokens(team_data)
+    if not tokens:
+        raise WrongAnswer("empty output: expected the number of placements")
+    count = to_integer(tokens[0], "the number of placements")
+    if count != expected_count:
+        raise WrongAnswer(f"wrong number of placements: {shown(tokens[0])}, expected {expected_count}")
+    wanted = 1 + (size if count > 0 else 0)
+    if len(tokens) < wanted:
+        raise WrongAnswer(f"expected a placement of {size} columns after the count, got {len(tokens) - 1}")
+    if len(tokens) > wanted:
+        raise WrongAnswer(f"extra output after the answer: {shown(tokens[wanted])}")
+    columns = [to_integer(token, f"the column of row {row}") for row, token in enumerate(tokens[1:], start=1)]
+    check_placement(columns, size)
+    return f"{count} placements" + (", and a valid one" if count else "")
+
+
+def main():
+    """Run the checker on the command-line files and stdin; exit 42 or 43."""
+    input_path, answer_path, feedback_dir = sys.argv[1:4]
+    with open(input_path) as input_file, open(answer_path) as answer_file:
+        input_text, answer_text = input_file.read(), answer_file.read()
+    try:
+        message, code = judge(input_text, answer_text, sys.stdin.buffer.read(MAX_READ_BYTES)), ACCEPTED
+    except WrongAnswer as reason:
+        message, code = str(reason), WRONG_ANSWER
+    with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message_file:
+        message_file.write(message + "\n")
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()
