@@ -1,0 +1,84 @@
+"""The bubblewrap command line of a run.
+
+Guarantees (bubblewrap 0.8 flags; each proved by a test in tests/sandbox/):
+- New user, PID, network, IPC, UTS and (where possible) cgroup namespaces; ``--disable-userns``
+  (no nested user namespace), ``--die-with-parent``, ``--new-session`` (no TIOCSTI on the judge's
+  terminal), ``--cap-drop ALL``, ``--clearenv`` then only the caller's variables.
+  test_isolation.py::test_namespaces_and_identity, test_isolation.py::test_environment_is_only_what_was_given
+- The root is an empty tmpfs remounted read-only; the system folders (/usr and the /bin, /lib*
+  links or binds, a few /etc files: dynamic loader cache, alternatives, fpc.cfg, the JDK's
+  config) are bound read-only; nothing else of the host is visible (no /home, no /etc/shadow, no
+  /root, no judge folders). test_isolation.py::test_host_files_are_invisible,
+  test_isolation.py::test_system_folders_are_read_only
+- The work directory is bound read-write at /box (the current directory); /tmp and /dev/shm are
+  private tmpfs of ``Limits.tmp_bytes``; /dev is bubblewrap's minimal one (null, zero, full,
+  random, urandom, tty, pts) remounted read-only; /proc belongs to the new PID namespace only.
+  test_isolation.py::test_tmp_is_private_and_capped, test_isolation.py::test_proc_shows_only_the_box
+- The seccomp filter (sandbox.seccomp) is installed by bubblewrap on the program.
+
+The fixed part of the argument list is built once per ``Sandbox``; a run adds its binds, sizes,
+environment and file descriptors.
+"""
+from __future__ import annotations
+
+import glob
+import os
+from pathlib import Path
+
+BOX_DIR = "/box"
+# top-level host folders a toolchain needs: on merged-/usr systems they are symlinks into /usr
+SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+# /etc files a toolchain reads: loader cache, alternatives (java, c++ ...), Free Pascal's config
+SYSTEM_ETC = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
+              "/etc/fpc.cfg", "/etc/fpc-3.2.2.cfg", "/etc/localtime")
+SYSTEM_ETC_GLOBS = ("/etc/java-*-openjdk",)
+NAMESPACE_FLAGS = ("--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+                   "--unshare-uts", "--unshare-cgroup-try")
+HARDENING_FLAGS = ("--disable-userns", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+                   "--clearenv", "--hostname", "box")
+
+
+def system_mounts() -> list[str]:
+    """bwrap arguments that show the host's system folders read-only: a symlink stays a symlink
+    (``/lib -> usr/lib``), a real folder is bound; absent ones are skipped."""
+    args: list[str] = []
+    for path in SYSTEM_DIRS:
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            args += ["--ro-bind", path, path]
+    etc = [p for p in SYSTEM_ETC if os.path.lexists(p)]
+    for pattern in SYSTEM_ETC_GLOBS:
+        etc += sorted(glob.glob(pattern))
+    for path in etc:
+        args += ["--ro-bind", path, path]
+    return args
+
+
+def fixed_arguments(bwrap_path: str) -> list[str]:
+    """The part of the command shared by every run of a slot: bwrap, namespaces, hardening flags,
+    system folders, /proc and /dev."""
+    return [bwrap_path, *NAMESPACE_FLAGS, *HARDENING_FLAGS, *system_mounts(),
+            "--proc", "/proc", "--dev", "/dev"]
+
+
+def run_arguments(fixed: list[str], *, workdir: Path, tmp_bytes: int, readonly_binds: list[Path],
+                  env: dict[str, str], seccomp_fd: int, status_fd: int, argv: list[str]) -> list[str]:
+    """The whole command of one run.
+
+    workdir: host folder bound read-write at /box and made the current directory.
+    tmp_bytes: size of the private /tmp and /dev/shm (bytes). readonly_binds: extra host paths,
+    shown read-only at the same path. env: the program's whole environment. seccomp_fd: a
+    readable FD holding the BPF program; status_fd: where bwrap writes its JSON status
+    (``exit-code`` appears only if the program was started). argv: the program and arguments.
+    """
+    args = list(fixed)
+    args += ["--size", str(tmp_bytes), "--tmpfs", "/dev/shm", "--remount-ro", "/dev"]
+    args += ["--size", str(tmp_bytes), "--tmpfs", "/tmp"]
+    for path in readonly_binds:
+        args += ["--ro-bind", str(path), str(path)]
+    args += ["--bind", str(workdir), BOX_DIR, "--chdir", BOX_DIR, "--remount-ro", "/"]
+    for name, value in env.items():
+        args += ["--setenv", name, value]
+    args += ["--seccomp", str(seccomp_fd), "--json-status-fd", str(status_fd), "--", *argv]
+    return args

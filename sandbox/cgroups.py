@@ -1,0 +1,395 @@
+"""Per-slot control groups: the CPU, memory and task counters and limits of a run.
+
+Two backends behind one interface (``prepare`` → the child joins → ``cpu_ns`` while it runs →
+``finish`` → ``kill_all`` / ``wait_empty``), chosen by ``detect_cgroups`` from /proc/self/mountinfo:
+
+- ``CgroupV1``: separate hierarchies memory, pids, cpuacct (this machine). One persistent cgroup
+  per slot and controller, ``<mount>/classjudge-sandbox/slot<N>``, reused by every run of the slot
+  (creating and moving is cheap here, but reuse keeps the limit files written once): counters are
+  reset before each run (cpuacct.usage, memory.max_usage_in_bytes, memory.failcnt) or read as a
+  difference (memory.oom_control ``oom_kill``, pids.events ``max``).
+  tests/sandbox/test_cgroups.py::test_v1_slot_counters_and_limits
+- ``CgroupV2``: the unified hierarchy (``cpu.stat`` usage_usec, ``memory.max``, ``memory.peak``,
+  ``memory.events`` oom_kill, ``pids.max``). A fresh leaf ``run`` per run under the slot, since
+  ``memory.peak`` cannot be reset before Linux 6.12; controllers are enabled down the path
+  (``cgroup.subtree_control``). Unit-tested on a fake tree (this machine's v2 has no controllers):
+  tests/sandbox/test_cgroups.py::test_v2_backend_on_fake_tree
+- ``detect_cgroups`` picks v2 if its root lists memory, pids and cpu, else v1 if the three v1
+  controllers are mounted, else None (the runner then falls back to rlimits and logs why).
+  tests/sandbox/test_cgroups.py::test_detect_prefers_v2_with_controllers
+
+Guarantee: after ``kill_all`` + ``wait_empty`` no task of the slot is left (the runner checks this
+after every run). tests/sandbox/test_hostile.py::test_daemon_does_not_outlive_the_run
+"""
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from sandbox.errors import SandboxError
+from sandbox.limits import Limits
+
+PARENT_NAME = "classjudge-sandbox"
+SUPERVISOR_NAME = "classjudge-supervisor"
+V1_CONTROLLERS = ("memory", "pids", "cpuacct")
+V2_CONTROLLERS = ("memory", "pids", "cpu")
+# tasks bubblewrap itself adds to a run: its monitor and the namespace's init
+BWRAP_TASKS = 2
+
+
+@dataclass
+class CgroupUsage:
+    """Counters of one finished run: cpu_ns (ns of CPU, all tasks), peak_bytes (memory peak in
+    bytes), oom_kills (OOM kills in the run's cgroup), task_limit_hits (forks refused at pids.max)."""
+
+    cpu_ns: int
+    peak_bytes: int
+    oom_kills: int
+    task_limit_hits: int
+
+
+def write_file(path: Path, value: str) -> None:
+    """Write ``value`` to a cgroup control file. Raises SandboxError naming the file on failure."""
+    try:
+        with open(path, "w") as handle:
+            handle.write(value)
+    except OSError as error:
+        raise SandboxError(f"cannot write {value!r} to {path}: {error.strerror}") from error
+
+
+def read_keyed(path: Path) -> dict[str, int]:
+    """A flat-keyed cgroup file (``key value`` lines, e.g. memory.events) as a dict."""
+    values: dict[str, int] = {}
+    for line in path.read_text().splitlines():
+        key, _, value = line.partition(" ")
+        if value.strip().lstrip("-").isdigit():
+            values[key] = int(value)
+    return values
+
+
+def read_int(path: Path) -> int:
+    """A single-number cgroup file (``max`` reads as -1)."""
+    text = path.read_text().strip()
+    return -1 if text == "max" else int(text)
+
+
+def pids_in(procs_file: Path) -> list[int]:
+    """The process ids listed in a ``cgroup.procs`` file (empty if the cgroup is gone)."""
+    try:
+        return [int(line) for line in procs_file.read_text().split()]
+    except FileNotFoundError:
+        return []
+
+
+def kill_listed(procs_file: Path) -> None:
+    """SIGKILL every process listed in ``procs_file`` (a race with exiting ones is harmless)."""
+    for pid in pids_in(procs_file):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def wait_until_empty(procs_file: Path, timeout_s: float) -> bool:
+    """Kill and wait until ``procs_file`` lists no process; False if some survive ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    delay = 0.0005
+    while pids_in(procs_file):
+        if time.monotonic() > deadline:
+            return False
+        kill_listed(procs_file)
+        time.sleep(delay)
+        delay = min(delay * 2, 0.02)
+    return True
+
+
+def make_dir(path: Path) -> None:
+    """mkdir -p for cgroup folders, with a SandboxError that says what is wrong."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SandboxError(f"cannot create cgroup {path}: {error.strerror}") from error
+
+
+def remove_dir(path: Path) -> None:
+    """rmdir a cgroup folder, ignoring one that is gone or still busy."""
+    try:
+        path.rmdir()
+    except OSError as error:
+        if error.errno not in (errno.ENOENT, errno.EBUSY, errno.ENOTEMPTY):
+            raise
+
+
+class CgroupV1:
+    """Cgroups v1 of one slot: ``mounts`` maps memory/pids/cpuacct to their mount points.
+
+    Raises SandboxError if a cgroup cannot be created or a limit cannot be written.
+    """
+
+    kind = "v1"
+
+    def __init__(self, mounts: dict[str, Path], slot: int) -> None:
+        self.dirs = {name: mounts[name] / PARENT_NAME / f"slot{slot}" for name in V1_CONTROLLERS}
+        for path in self.dirs.values():
+            make_dir(path)
+        self.memory = self.dirs["memory"]
+        self.procs_files = [str(path / "cgroup.procs").encode() for path in self.dirs.values()]
+        self._limits: Limits | None = None
+        self._cpu_fd: int | None = None
+        self._base_usage = 0
+        self._base_oom_kills = 0
+        self._base_task_hits = 0
+        self.kill_all()
+        self.wait_empty(2.0)
+
+    def prepare(self, limits: Limits) -> list[bytes]:
+        """Set the limits, reset the counters; return the ``cgroup.procs`` files the child joins."""
+        if limits != self._limits:
+            self._write_memory_limit(limits.memory_kib * 1024)
+            write_file(self.dirs["pids"] / "pids.max", str(limits.processes + BWRAP_TASKS))
+            self._limits = limits
+        write_file(self.memory / "memory.max_usage_in_bytes", "0")
+        write_file(self.memory / "memory.failcnt", "0")
+        write_file(self.dirs["cpuacct"] / "cpuacct.usage", "0")
+        # page cache left by earlier runs stays charged here; the peak is counted above it
+        self._base_usage = read_int(self.memory / "memory.usage_in_bytes")
+        self._base_oom_kills = read_keyed(self.memory / "memory.oom_control").get("oom_kill", 0)
+        self._base_task_hits = read_keyed(self.dirs["pids"] / "pids.events").get("max", 0)
+        if self._cpu_fd is None:
+            self._cpu_fd = os.open(self.dirs["cpuacct"] / "cpuacct.usage", os.O_RDONLY)
+        return self.procs_files
+
+    def _write_memory_limit(self, limit_bytes: int) -> None:
+        # memsw (memory + swap) must stay >= memory: raise memsw first, lower it last
+        memsw = self.memory / "memory.memsw.limit_in_bytes"
+        has_memsw = memsw.exists()
+        if has_memsw:
+            try:
+                write_file(memsw, str(limit_bytes))
+            except SandboxError:
+                write_file(self.memory / "memory.limit_in_bytes", str(limit_bytes))
+                write_file(memsw, str(limit_bytes))
+                return
+        write_file(self.memory / "memory.limit_in_bytes", str(limit_bytes))
+
+    def cpu_ns(self) -> int:
+        """CPU time of all tasks of the run so far (ns), from cpuacct.usage."""
+        return int(os.pread(self._cpu_fd, 64, 0))
+
+    def finish(self) -> CgroupUsage:
+        """The run's counters (call after its tasks are gone)."""
+        peak = read_int(self.memory / "memory.max_usage_in_bytes") - self._base_usage
+        oom = read_keyed(self.memory / "memory.oom_control").get("oom_kill", 0) - self._base_oom_kills
+        hits = read_keyed(self.dirs["pids"] / "pids.events").get("max", 0) - self._base_task_hits
+        return CgroupUsage(cpu_ns=self.cpu_ns(), peak_bytes=max(peak, 0), oom_kills=oom, task_limit_hits=hits)
+
+    def kill_all(self) -> None:
+        """SIGKILL every task in the slot's cgroups."""
+        for name in ("pids", "memory", "cpuacct"):
+            kill_listed(self.dirs[name] / "cgroup.procs")
+
+    def wait_empty(self, timeout_s: float) -> bool:
+        """Kill until no task is left in any of the slot's cgroups; False on timeout."""
+        return all(wait_until_empty(self.dirs[name] / "cgroup.procs", timeout_s)
+                   for name in ("pids", "memory", "cpuacct"))
+
+    def close(self) -> None:
+        """Kill what is left and remove the slot's cgroups."""
+        self.kill_all()
+        self.wait_empty(2.0)
+        if self._cpu_fd is not None:
+            os.close(self._cpu_fd)
+            self._cpu_fd = None
+        for path in self.dirs.values():
+            remove_dir(path)
+
+
+class CgroupV2:
+    """Cgroup v2 of one slot under ``root`` (a delegated folder of the unified hierarchy).
+
+    The slot folder ``root/classjudge-sandbox/slot<N>`` holds one leaf ``run``, made afresh for
+    every run. Raises SandboxError if the controllers cannot be enabled or a limit written.
+    """
+
+    kind = "v2"
+
+    def __init__(self, root: Path, slot: int) -> None:
+        self.root = root
+        self.slot_dir = root / PARENT_NAME / f"slot{slot}"
+        self.leaf = self.slot_dir / "run"
+        make_dir(self.slot_dir)
+        for folder in (root, root / PARENT_NAME, self.slot_dir):
+            self._enable_controllers(folder)
+        self._cpu_fd: int | None = None
+        self._remove_leaf()
+
+    def _enable_controllers(self, folder: Path) -> None:
+        if set(V2_CONTROLLERS) <= set(_words(folder / "cgroup.subtree_control")):
+            return
+        enable = " ".join(f"+{name}" for name in V2_CONTROLLERS)
+        try:
+            write_file(folder / "cgroup.subtree_control", enable)
+        except SandboxError as error:
+            busy = isinstance(error.__cause__, OSError) and error.__cause__.errno == errno.EBUSY
+            if not (busy and folder == self.root):
+                raise
+            # "no internal processes": a delegated cgroup (systemd Delegate=yes) that holds this
+            # process must hand it to a leaf before its children can get controllers
+            make_dir(self.root / SUPERVISOR_NAME)
+            write_file(self.root / SUPERVISOR_NAME / "cgroup.procs", str(os.getpid()))
+            write_file(folder / "cgroup.subtree_control", enable)
+
+    def prepare(self, limits: Limits) -> list[bytes]:
+        """Make a fresh leaf with the limits; return its ``cgroup.procs`` file for the child."""
+        self._remove_leaf()
+        make_dir(self.leaf)
+        write_file(self.leaf / "memory.max", str(limits.memory_kib * 1024))
+        if (self.leaf / "memory.swap.max").exists():
+            write_file(self.leaf / "memory.swap.max", "0")
+        write_file(self.leaf / "pids.max", str(limits.processes + BWRAP_TASKS))
+        return [str(self.leaf / "cgroup.procs").encode()]
+
+    def cpu_ns(self) -> int:
+        """CPU time of all tasks of the run so far (ns), from cpu.stat usage_usec."""
+        if self._cpu_fd is None:
+            self._cpu_fd = os.open(self.leaf / "cpu.stat", os.O_RDONLY)
+        text = os.pread(self._cpu_fd, 4096, 0).decode()
+        for line in text.splitlines():
+            if line.startswith("usage_usec "):
+                return int(line.split()[1]) * 1000
+        return 0
+
+    def finish(self) -> CgroupUsage:
+        """The run's counters (call after its tasks are gone)."""
+        events = read_keyed(self.leaf / "memory.events")
+        peak_file = self.leaf / "memory.peak"
+        peak = read_int(peak_file) if peak_file.exists() else read_int(self.leaf / "memory.current")
+        pids_events = read_keyed(self.leaf / "pids.events")
+        return CgroupUsage(cpu_ns=self.cpu_ns(), peak_bytes=peak, oom_kills=events.get("oom_kill", 0),
+                           task_limit_hits=pids_events.get("max", 0))
+
+    def kill_all(self) -> None:
+        """Kill every task of the run: ``cgroup.kill`` (Linux 5.14+) or SIGKILL one by one."""
+        if not self.leaf.exists():
+            return
+        kill_file = self.leaf / "cgroup.kill"
+        if kill_file.exists():
+            try:
+                write_file(kill_file, "1")
+            except SandboxError:
+                pass
+        kill_listed(self.leaf / "cgroup.procs")
+
+    def wait_empty(self, timeout_s: float) -> bool:
+        """Kill until the leaf holds no task; False on timeout."""
+        return wait_until_empty(self.leaf / "cgroup.procs", timeout_s)
+
+    def _remove_leaf(self) -> None:
+        if self._cpu_fd is not None:
+            os.close(self._cpu_fd)
+            self._cpu_fd = None
+        if self.leaf.exists():
+            self.kill_all()
+            self.wait_empty(2.0)
+            _remove_tree(self.leaf)
+
+    def close(self) -> None:
+        """Kill what is left and remove the slot's cgroups."""
+        self._remove_leaf()
+        remove_dir(self.slot_dir)
+
+
+def _remove_tree(path: Path) -> None:
+    """Remove a cgroup folder. On a real cgroupfs its control files go with rmdir; in a fake tree
+    (tests) they are plain files and are deleted first."""
+    for child in path.iterdir():
+        if child.is_file() and not (path / "cgroup.controllers").exists():
+            child.unlink()
+    try:
+        path.rmdir()
+    except OSError as error:
+        if error.errno != errno.ENOENT:
+            raise SandboxError(f"cannot remove cgroup {path}: {error.strerror}") from error
+
+
+def _words(path: Path) -> list[str]:
+    try:
+        return path.read_text().split()
+    except OSError:
+        return []
+
+
+@dataclass
+class CgroupMounts:
+    """Where the hierarchies are: ``v2`` the unified mount (or None), ``v1`` controller → mount."""
+
+    v2: Path | None
+    v1: dict[str, Path]
+
+
+def parse_mountinfo(text: str) -> CgroupMounts:
+    """Cgroup mount points from /proc/self/mountinfo (proc(5) format: fields, ``-``, fs type,
+    source, super options; v1 controllers are named in the super options)."""
+    v2: Path | None = None
+    v1: dict[str, Path] = {}
+    for line in text.splitlines():
+        fields = line.split()
+        if "-" not in fields:
+            continue
+        sep = fields.index("-")
+        mount_point, fs_type = Path(fields[4]), fields[sep + 1]
+        options = fields[sep + 3].split(",") if len(fields) > sep + 3 else []
+        if fs_type == "cgroup2" and v2 is None:
+            v2 = mount_point
+        elif fs_type == "cgroup":
+            for name in V1_CONTROLLERS:
+                if name in options:
+                    v1.setdefault(name, mount_point)
+    return CgroupMounts(v2=v2, v1=v1)
+
+
+def own_cgroup_v2(proc_cgroup_text: str) -> str:
+    """This process's path in the unified hierarchy, from /proc/self/cgroup (the ``0::`` line)."""
+    for line in proc_cgroup_text.splitlines():
+        if line.startswith("0::"):
+            return line[3:].strip() or "/"
+    return "/"
+
+
+def detect_cgroups(mountinfo: str | None = None, proc_cgroup: str | None = None,
+                   v2_root: Path | None = None) -> tuple[str, Path | dict[str, Path]] | None:
+    """Which cgroup version can limit a run here: ("v2", delegated root folder),
+    ("v1", controller → mount point), or None.
+
+    v2 wins when its root (``v2_root``, else this process's own cgroup) lists memory, pids and cpu
+    in ``cgroup.controllers``; v1 needs memory, pids and cpuacct mounted.
+    """
+    if mountinfo is None:
+        mountinfo = Path("/proc/self/mountinfo").read_text()
+    mounts = parse_mountinfo(mountinfo)
+    if mounts.v2 is not None:
+        if v2_root is None:
+            if proc_cgroup is None:
+                proc_cgroup = Path("/proc/self/cgroup").read_text()
+            v2_root = mounts.v2 / own_cgroup_v2(proc_cgroup).lstrip("/")
+        if set(V2_CONTROLLERS) <= set(_words(v2_root / "cgroup.controllers")):
+            return "v2", v2_root
+    if all(name in mounts.v1 for name in V1_CONTROLLERS):
+        return "v1", mounts.v1
+    return None
+
+
+def open_slot_cgroups(slot: int, detected=None):
+    """The backend for ``slot`` (``CgroupV1`` / ``CgroupV2``), or None when no cgroup can be used.
+
+    Raises SandboxError if cgroups exist but the slot's cannot be created (e.g. not root).
+    """
+    detected = detect_cgroups() if detected is None else detected
+    if detected is None:
+        return None
+    kind, where = detected
+    return CgroupV2(where, slot) if kind == "v2" else CgroupV1(where, slot)

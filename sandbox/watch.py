@@ -1,0 +1,140 @@
+"""The parent's watchdog: waits for the box to end while enforcing CPU and wall time.
+
+Guarantees:
+- CPU time is the sum over all processes and threads of the run (the cgroup counter), polled
+  more often as the limit nears; past the limit the box is killed. Eight spinning threads are
+  stopped at about 1x the limit of total CPU, not 8x. tests/sandbox/test_limits.py::
+  test_spinning_threads_share_one_cpu_budget
+- Wall time is the parent's monotonic clock from spawn; past the limit the box is killed, so a
+  sleeping or blocked program ends. tests/sandbox/test_limits.py::test_sleep_hits_wall_limit
+- Standard error is drained while the program runs (a full pipe never blocks it) and kept up to
+  its cap; the rest is read and dropped. tests/sandbox/test_limits.py::test_stderr_is_capped_not_fatal
+"""
+from __future__ import annotations
+
+import os
+import select
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+# CPU checks: never sparser than this (s), never denser
+MAX_CHECK_S = 0.05
+MIN_CHECK_S = 0.002
+STDERR_CHUNK = 65536
+# after the box ends, how long to wait for the last bytes of stderr (s)
+STDERR_DRAIN_S = 1.0
+
+
+@dataclass
+class WatchOutcome:
+    """How the watched child ended: ``status`` (raw wait status), ``rusage`` (its resource usage,
+    descendants included), ``killed_for`` ("cpu", "wall" or None), ``wall_ns`` (spawn to exit),
+    ``stderr`` (at most the cap)."""
+
+    status: int
+    rusage: object
+    killed_for: str | None
+    wall_ns: int
+    stderr: bytes = b""
+    cpu_checks: int = field(default=0)
+
+
+class CappedBuffer:
+    """Bytes kept up to ``cap``; the rest counted and dropped."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.data = bytearray()
+        self.dropped = 0
+
+    def add(self, chunk: bytes) -> None:
+        """Keep what fits under the cap, count the rest."""
+        room = self.cap - len(self.data)
+        if room > 0:
+            self.data += chunk[:room]
+        self.dropped += max(0, len(chunk) - max(room, 0))
+
+
+def _drain(fd: int, buffer: CappedBuffer) -> bool:
+    """Read what is available; False at end of file."""
+    try:
+        chunk = os.read(fd, STDERR_CHUNK)
+    except BlockingIOError:
+        return True
+    if not chunk:
+        return False
+    buffer.add(chunk)
+    return True
+
+
+def _next_check_s(cpu_left_ns: int, cpus: int) -> float:
+    """Sleep until the CPU limit could at the earliest be reached with all CPUs busy."""
+    return min(MAX_CHECK_S, max(MIN_CHECK_S, cpu_left_ns / 1e9 / max(cpus, 1)))
+
+
+def watch(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *, cpu_limit_ns: int,
+          wall_limit_ns: int, cpu_ns: Callable[[], int] | None, kill: Callable[[], None]) -> WatchOutcome:
+    """Wait for child ``pid`` (spawned at ``started_ns``, monotonic ns) to exit.
+
+    stderr_fd: read end of its stderr pipe (made non-blocking here; closed on return).
+    cpu_ns: reads the run's CPU counter (ns), or None when there is no cgroup (no CPU watchdog).
+    kill: stops the whole box (called once, at a limit). Returns a ``WatchOutcome``.
+    """
+    os.set_blocking(stderr_fd, False)
+    buffer = CappedBuffer(stderr_cap)
+    pidfd = os.pidfd_open(pid)
+    poller = select.poll()
+    poller.register(pidfd, select.POLLIN)
+    poller.register(stderr_fd, select.POLLIN)
+    cpus = os.cpu_count() or 1
+    killed_for: str | None = None
+    stderr_open = True
+    checks = 0
+    try:
+        while True:
+            now = time.monotonic_ns()
+            wait_s = (wall_limit_ns - (now - started_ns)) / 1e9
+            if cpu_ns is not None and killed_for is None:
+                used = cpu_ns()
+                checks += 1
+                if used > cpu_limit_ns:
+                    killed_for = "cpu"
+                    kill()
+                else:
+                    wait_s = min(wait_s, _next_check_s(cpu_limit_ns - used, cpus))
+            if killed_for is None and now - started_ns > wall_limit_ns:
+                killed_for = "wall"
+                kill()
+            if killed_for is not None:
+                wait_s = 0.05  # the box is dying: just wait for the exit
+            events = poller.poll(max(0, int(wait_s * 1000)) + 1)
+            exited = False
+            for fd, _ in events:
+                if fd == stderr_fd and stderr_open:
+                    stderr_open = _drain(stderr_fd, buffer)
+                    if not stderr_open:
+                        poller.unregister(stderr_fd)
+                elif fd == pidfd:
+                    exited = True
+            if exited:
+                break
+        _, status, rusage = os.wait4(pid, 0)
+        wall_ns = time.monotonic_ns() - started_ns
+        deadline = time.monotonic() + STDERR_DRAIN_S
+        while stderr_open and time.monotonic() < deadline:
+            if select.select([stderr_fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                stderr_open = _drain(stderr_fd, buffer)
+        return WatchOutcome(status, rusage, killed_for, wall_ns, bytes(buffer.data), checks)
+    finally:
+        os.close(pidfd)
+        os.close(stderr_fd)
+
+
+def kill_process(pid: int) -> None:
+    """SIGKILL ``pid`` if it still exists."""
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
