@@ -51,15 +51,33 @@ def test_accepts_a_different_shortest_path(output_validator, test, cells):
     assert code == ACCEPTED, message
 
 
+def run_submission(folder: str, name: str, test: Path) -> bytes:
+    """Run a Python submission of the package on a test; return its stdout."""
+    solver = PACKAGE / "submissions" / folder / name
+    run = subprocess.run([sys.executable, str(solver)], input=test.with_suffix(".in").read_bytes(),
+                         capture_output=True, check=True, timeout=60)
+    return run.stdout
+
+
 @pytest.mark.parametrize("test", [SAMPLE / "01", SECRET / "13-open-centre-to-edge",
                                   SECRET / "18-greedy-trap", SECRET / "29-random-far-walls-30pct"])
 def test_accepts_the_path_of_the_other_accepted_submission(output_validator, test):
     # from_cheese.py runs the wave from the cheese and walks with another neighbour order.
-    solver = PACKAGE / "submissions" / "accepted" / "from_cheese.py"
-    run = subprocess.run([sys.executable, str(solver)], input=test.with_suffix(".in").read_bytes(),
-                         capture_output=True, check=True, timeout=60)
-    code, message = judge(output_validator, test, run.stdout)
+    team_output = run_submission("accepted", "from_cheese.py", test)
+    code, message = judge(output_validator, test, team_output)
     assert code == ACCEPTED, message
+
+
+@pytest.mark.parametrize("name, test, reason_word", [
+    ("greedy.py", SAMPLE / "01", "reachable"),
+    ("greedy.py", SECRET / "18-greedy-trap", "reachable"),
+    ("first_dfs_path.py", SECRET / "18-greedy-trap", "not minimal"),
+    ("first_dfs_path.py", SECRET / "13-open-centre-to-edge", "not minimal"),
+])
+def test_rejects_the_wrong_answer_submissions_on_their_traps(output_validator, name, test, reason_word):
+    code, message = judge(output_validator, test, run_submission("wrong_answer", name, test))
+    assert code == WRONG_ANSWER
+    assert reason_word in message
 
 
 @pytest.mark.parametrize("variant", [
