@@ -1,4 +1,5 @@
-"""Database models (SQLAlchemy 2): problem packages, problems, submissions, test results, workers.
+"""Database models (SQLAlchemy 2): problem packages, problems, submissions, test results, workers,
+and for class contests (issue #5): users, API tokens, contests, their problems and participants.
 
 Portable SQL only: the same models run on SQLite (embedded default) and PostgreSQL (several hosts).
 A submission row is also the queue's job (see ``judge.queue``).
@@ -9,6 +10,7 @@ from datetime import datetime, timezone
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Index,
@@ -17,6 +19,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -84,12 +87,21 @@ class Submission(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    # issue #5: who submitted, to which contest; jury (teacher) submissions stay off the scoreboard
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", name="fk_submissions_user"), nullable=True)
+    contest_id: Mapped[int | None] = mapped_column(
+        ForeignKey("contests.id", name="fk_submissions_contest"), nullable=True)
+    is_jury: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     results: Mapped[list["TestResult"]] = relationship(
         back_populates="submission", order_by="TestResult.ordinal", cascade="all, delete-orphan"
     )
 
-    __table_args__ = (Index("ix_submissions_status_id", "status", "id"),)
+    __table_args__ = (
+        Index("ix_submissions_status_id", "status", "id"),
+        Index("ix_submissions_contest_id", "contest_id", "id"),  # the scoreboard reads one contest
+        Index("ix_submissions_user_id", "user_id", "id"),
+    )
 
 
 class TestResult(Base):
@@ -131,3 +143,80 @@ class Worker(Base):
     current_submission_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     started_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
     last_heartbeat: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+
+class User(Base):
+    """An account: login ``name``, ``display_name``, ``role`` (``admin``, ``teacher`` = jury, ``student``)
+    and the Argon2id hash of its password (``judge.auth``).
+
+    last_submission_at: time of the user's last accepted submission (UTC), for the rate limit.
+    """
+
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(64), unique=True)
+    display_name: Mapped[str] = mapped_column(String(200))
+    role: Mapped[str] = mapped_column(String(16))
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    last_submission_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+
+
+class ApiToken(Base):
+    """A bearer token, stored as the SHA-256 (hex) of its text so a copy of the database grants nothing."""
+
+    __tablename__ = "api_tokens"
+    token_sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class Contest(Base):
+    """A contest: its window ``[start_at, end_at)`` (UTC), the optional ``freeze_at`` after which the
+    public scoreboard stops showing verdicts until ``unfrozen``, scoring ``icpc`` or ``ioi``.
+
+    all_students: every student takes part (else only the ``contest_participants`` rows).
+    scoreboard_visibility: ``public`` (no token needed), ``participants`` or ``jury``.
+    show_test_details: students see name, time and memory of secret tests (never their data).
+    penalty_minutes: ICPC penalty per rejected attempt before the first AC (minutes).
+    owner_id: the teacher who created it; with admins, its jury.
+    """
+
+    __tablename__ = "contests"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(200))
+    scoring: Mapped[str] = mapped_column(String(8), default="icpc")
+    start_at: Mapped[datetime] = mapped_column(DateTime)
+    end_at: Mapped[datetime] = mapped_column(DateTime)
+    freeze_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    unfrozen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    all_students: Mapped[bool] = mapped_column(Boolean, default=True)
+    scoreboard_visibility: Mapped[str] = mapped_column(String(16), default="participants")
+    show_test_details: Mapped[bool] = mapped_column(Boolean, default=False)
+    penalty_minutes: Mapped[int] = mapped_column(Integer, default=20)
+    owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+
+    problems: Mapped[list["ContestProblem"]] = relationship(
+        order_by="ContestProblem.letter", cascade="all, delete-orphan")
+
+
+class ContestProblem(Base):
+    """A problem in a contest under its ``letter`` (A, B, …); ``points`` is its IOI maximum (default 100)."""
+
+    __tablename__ = "contest_problems"
+    contest_id: Mapped[int] = mapped_column(ForeignKey("contests.id", ondelete="CASCADE"), primary_key=True)
+    letter: Mapped[str] = mapped_column(String(8), primary_key=True)
+    problem_id: Mapped[str] = mapped_column(ForeignKey("problems.id"))
+    points: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+    __table_args__ = (UniqueConstraint("contest_id", "problem_id", name="uq_contest_problems_problem"),)
+
+
+class ContestParticipant(Base):
+    """A user taking part in a contest that is not open to all students."""
+
+    __tablename__ = "contest_participants"
+    contest_id: Mapped[int] = mapped_column(ForeignKey("contests.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
