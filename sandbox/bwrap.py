@@ -22,6 +22,7 @@ environment and file descriptors.
 from __future__ import annotations
 
 import glob
+import json
 import os
 from pathlib import Path
 
@@ -62,23 +63,67 @@ def fixed_arguments(bwrap_path: str) -> list[str]:
             "--proc", "/proc", "--dev", "/dev"]
 
 
-def run_arguments(fixed: list[str], *, workdir: Path, tmp_bytes: int, readonly_binds: list[Path],
-                  env: dict[str, str], seccomp_fd: int, status_fd: int, argv: list[str]) -> list[str]:
+def run_arguments(fixed: list[str], *, workdir: Path, tmp_bytes: int,
+                  readonly_binds: list[Path | tuple[Path, str]],
+                  env: dict[str, str], seccomp_fd: int, status_fd: int, argv: list[str],
+                  as_pid_1: bool = False) -> list[str]:
     """The whole command of one run.
 
     workdir: host folder bound read-write at /box and made the current directory.
     tmp_bytes: size of the private /tmp and /dev/shm (bytes). readonly_binds: extra host paths,
-    shown read-only at the same path. env: the program's whole environment. seccomp_fd: a
+    shown read-only at the same path, or (host path, path in the box) pairs. env: the program's whole environment. seccomp_fd: a
     readable FD holding the BPF program; status_fd: where bwrap writes its JSON status
     (``exit-code`` appears only if the program was started). argv: the program and arguments.
+    as_pid_1: run argv as the PID namespace's init instead of under bubblewrap's own reaper
+    (for boxinit: bubblewrap's reaper tells its parent of the end before it has exited, so it
+    would be left as an orphan of the host's init).
     """
     args = list(fixed)
     args += ["--size", str(tmp_bytes), "--tmpfs", "/dev/shm", "--remount-ro", "/dev"]
     args += ["--size", str(tmp_bytes), "--tmpfs", "/tmp"]
-    for path in readonly_binds:
-        args += ["--ro-bind", str(path), str(path)]
+    for bind in readonly_binds:
+        source, target = bind if isinstance(bind, tuple) else (bind, bind)
+        args += ["--ro-bind", str(source), str(target)]
     args += ["--bind", str(workdir), BOX_DIR, "--chdir", BOX_DIR, "--remount-ro", "/"]
     for name, value in env.items():
         args += ["--setenv", name, value]
+    if as_pid_1:
+        args.append("--as-pid-1")
     args += ["--seccomp", str(seccomp_fd), "--json-status-fd", str(status_fd), "--", *argv]
     return args
+
+
+class BwrapStatus:
+    """bubblewrap's JSON status stream (``--json-status-fd``), read as it arrives.
+
+    ``child_pid``: host pid of the namespace's init (written right after the clone);
+    ``exit_code``: the code bubblewrap reports when the program ended (absent if the box could
+    not be set up, or if bubblewrap was killed).
+    """
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        os.set_blocking(fd, False)
+        self._text = b""
+        self.child_pid: int | None = None
+        self.exit_code: int | None = None
+
+    def read(self) -> None:
+        """Take in what the pipe holds now (never blocks)."""
+        while True:
+            try:
+                chunk = os.read(self.fd, 4096)
+            except BlockingIOError:
+                break
+            if not chunk:
+                break
+            self._text += chunk
+        for line in self._text.decode(errors="replace").splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if "child-pid" in record:
+                self.child_pid = int(record["child-pid"])
+            if "exit-code" in record:
+                self.exit_code = int(record["exit-code"])

@@ -37,7 +37,8 @@ PARENT_NAME = "classjudge-sandbox"
 SUPERVISOR_NAME = "classjudge-supervisor"
 V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 V2_CONTROLLERS = ("memory", "pids", "cpu")
-# tasks bubblewrap itself adds to a run: its monitor and the namespace's init
+# tasks bubblewrap adds to a run's cgroup when the child joins before exec: its monitor and the
+# namespace's init (with boxinit joining from inside, only boxinit itself is added)
 BWRAP_TASKS = 2
 
 
@@ -138,7 +139,7 @@ class CgroupV1:
             make_dir(path)
         self.memory = self.dirs["memory"]
         self.procs_files = [str(path / "cgroup.procs").encode() for path in self.dirs.values()]
-        self._limits: Limits | None = None
+        self._limits: tuple[Limits, int] | None = None
         self._cpu_fd: int | None = None
         self._base_usage = 0
         self._base_oom_kills = 0
@@ -146,12 +147,13 @@ class CgroupV1:
         self.kill_all()
         self.wait_empty(2.0)
 
-    def prepare(self, limits: Limits) -> list[bytes]:
-        """Set the limits, reset the counters; return the ``cgroup.procs`` files the child joins."""
-        if limits != self._limits:
+    def prepare(self, limits: Limits, extra_tasks: int) -> list[bytes]:
+        """Set the limits (``extra_tasks`` added to the task cap for the sandbox's own processes),
+        reset the counters; return the ``cgroup.procs`` files the run joins."""
+        if (limits, extra_tasks) != self._limits:
             self._write_memory_limit(limits.memory_kib * 1024)
-            write_file(self.dirs["pids"] / "pids.max", str(limits.processes + BWRAP_TASKS))
-            self._limits = limits
+            write_file(self.dirs["pids"] / "pids.max", str(limits.processes + extra_tasks))
+            self._limits = (limits, extra_tasks)
         write_file(self.memory / "memory.max_usage_in_bytes", "0")
         write_file(self.memory / "memory.failcnt", "0")
         write_file(self.dirs["cpuacct"] / "cpuacct.usage", "0")
@@ -243,14 +245,15 @@ class CgroupV2:
             write_file(self.root / SUPERVISOR_NAME / "cgroup.procs", str(os.getpid()))
             write_file(folder / "cgroup.subtree_control", enable)
 
-    def prepare(self, limits: Limits) -> list[bytes]:
-        """Make a fresh leaf with the limits; return its ``cgroup.procs`` file for the child."""
+    def prepare(self, limits: Limits, extra_tasks: int) -> list[bytes]:
+        """Make a fresh leaf with the limits (``extra_tasks`` added to the task cap); return its
+        ``cgroup.procs`` file for the run to join."""
         self._remove_leaf()
         make_dir(self.leaf)
         write_file(self.leaf / "memory.max", str(limits.memory_kib * 1024))
         if (self.leaf / "memory.swap.max").exists():
             write_file(self.leaf / "memory.swap.max", "0")
-        write_file(self.leaf / "pids.max", str(limits.processes + BWRAP_TASKS))
+        write_file(self.leaf / "pids.max", str(limits.processes + extra_tasks))
         return [str(self.leaf / "cgroup.procs").encode()]
 
     def cpu_ns(self) -> int:

@@ -17,7 +17,6 @@ Guarantees (besides those of the modules it composes, see their docstrings):
 """
 from __future__ import annotations
 
-import json
 import logging
 import os
 import shutil
@@ -29,14 +28,16 @@ import time
 from pathlib import Path
 
 from sandbox import cgroups as cgroup_backends
-from sandbox.bwrap import fixed_arguments, run_arguments
+from sandbox.boxinit import BOX_PATH as BOX_INIT_PATH, boxinit_binary, parse_status
+from sandbox.bwrap import BwrapStatus, fixed_arguments, run_arguments
+from sandbox.cgroups import BWRAP_TASKS
 from sandbox.child import make_preexec, rlimits_for
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits, RunResult
 from sandbox.outputs import read_capped
 from sandbox.seccomp import build_filter
 from sandbox.slot import DEFAULT_UID_BASE, lock_slot, slot_uid
-from sandbox.watch import kill_process, watch
+from sandbox.watch import stop_box, watch
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -80,30 +81,19 @@ def decode_exit(status: int, exit_code_reported: int | None) -> tuple[int | None
     return code, None
 
 
-def reported_exit_code(status_text: str) -> int | None:
-    """The ``exit-code`` bubblewrap wrote on its JSON status FD, or None if the program never ran."""
-    for line in status_text.splitlines():
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if "exit-code" in record:
-            return int(record["exit-code"])
-    return None
-
-
 class Sandbox:
     """One worker slot's sandbox (bubblewrap + cgroups): its own uid/gid and cgroups.
 
     slot: the worker slot number (uid = gid = uid_base + slot as root).
     use_cgroups: False to run without cgroups even as root (rlimits only, weaker).
     scratch_dir: where the judge-owned stdout files are made (default: the temp folder).
+    use_boxinit: False to start programs without the boxinit starter (for tests of that path).
     Raises SandboxError if bubblewrap is missing, the slot is in use, or its cgroups cannot be
     made. Use as a context manager, or call ``close()``, to remove the slot's cgroups.
     """
 
     def __init__(self, slot: int = 0, *, uid_base: int = DEFAULT_UID_BASE, use_cgroups: bool = True,
-                 scratch_dir: Path | None = None) -> None:
+                 scratch_dir: Path | None = None, use_boxinit: bool = True) -> None:
         bwrap = shutil.which("bwrap")
         if bwrap is None:
             raise SandboxError("bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
@@ -127,6 +117,7 @@ class Sandbox:
                     warn_once("no-cgroups", "no usable cgroups (v2 with memory/pids/cpu or v1 memory/"
                               "pids/cpuacct): CPU limit per process only, memory by RLIMIT_DATA")
             self._fixed = fixed_arguments(bwrap)
+            self._init = boxinit_binary() if use_boxinit else None
             self._seccomp = build_filter()
         except BaseException:
             self.close()
@@ -145,8 +136,8 @@ class Sandbox:
         stdin: a host file read on standard input (None: empty input).
         readonly_binds: extra host paths shown read-only at the same path.
         env: the program's whole environment (default: empty).
-        Raises SandboxError if the box cannot be set up or a task outlives the run; ValueError
-        for an empty argv.
+        Raises SandboxError if the box cannot be set up, the program cannot be executed, or a task
+        outlives the run; ValueError for an empty argv.
         """
         if not argv:
             raise ValueError("argv must name a program")
@@ -160,8 +151,11 @@ class Sandbox:
                 check_reachable(path, self.uid, self.gid)
         if self.cgroups is not None:
             self.cgroups.wait_empty(CLEANUP_TIMEOUT_S)
-        with tempfile.TemporaryFile(dir=self.scratch_dir) as stdout_file:
-            return self._run(argv, workdir, limits, stdin, binds, env or {}, stdout_file.fileno())
+        fds = OpenFds()
+        try:
+            return self._run(argv, workdir, limits, stdin, binds, env or {}, fds)
+        finally:
+            fds.close_all()
 
     def _prepare_workdir(self, workdir: Path) -> Path:
         info = os.lstat(workdir)
@@ -175,44 +169,53 @@ class Sandbox:
         return real
 
     def _run(self, argv: list[str], workdir: Path, limits: Limits, stdin: Path | None,
-             binds: list[Path], env: dict[str, str], stdout_fd: int) -> RunResult:
-        stdin_fd = os.open(stdin if stdin is not None else os.devnull, os.O_RDONLY | os.O_CLOEXEC)
-        stderr_r, stderr_w = os.pipe2(os.O_CLOEXEC)
-        status_r, status_w = os.pipe2(os.O_CLOEXEC)
-        seccomp_r, seccomp_w = os.pipe2(os.O_CLOEXEC)
+             binds: list[Path], env: dict[str, str], fds: "OpenFds") -> RunResult:
+        stdout_fd = fds.add(os.open(self.scratch_dir or tempfile.gettempdir(), os.O_RDWR | os.O_TMPFILE | os.O_CLOEXEC, 0o600))
+        stdin_fd = fds.add(os.open(stdin if stdin is not None else os.devnull, os.O_RDONLY | os.O_CLOEXEC))
+        stderr_r, stderr_w = fds.pipe()
+        bwrap_status_r, bwrap_status_w = fds.pipe()
+        init_status_r, init_status_w = fds.pipe()
+        seccomp_r, seccomp_w = fds.pipe()
         os.write(seccomp_w, self._seccomp)
-        os.close(seccomp_w)
-        command = run_arguments(self._fixed, workdir=workdir, tmp_bytes=limits.tmp_bytes, readonly_binds=binds,
-                                env=env, seccomp_fd=seccomp_r, status_fd=status_w, argv=list(argv))
-        procs_files = self.cgroups.prepare(limits) if self.cgroups is not None else []
+        fds.close(seccomp_w)
+        procs_files = []
+        if self.cgroups is not None:
+            procs_files = self.cgroups.prepare(limits, extra_tasks=1 if self._init else BWRAP_TASKS)
+        passed = [seccomp_r, bwrap_status_w]
+        program, all_binds = list(argv), list(binds)
+        if self._init is not None:
+            # boxinit joins the cgroups from inside through these FDs (opened here, as root)
+            cgroup_fds = [fds.add(os.open(path, os.O_WRONLY | os.O_CLOEXEC)) for path in procs_files]
+            program = [BOX_INIT_PATH, str(init_status_w), *map(str, cgroup_fds), "--", *argv]
+            all_binds.append((self._init, BOX_INIT_PATH))
+            passed += [init_status_w, *cgroup_fds]
+            procs_files = []
+        command = run_arguments(self._fixed, workdir=workdir, tmp_bytes=limits.tmp_bytes,
+                                readonly_binds=all_binds, env=env, seccomp_fd=seccomp_r,
+                                status_fd=bwrap_status_w, argv=program, as_pid_1=self._init is not None)
         preexec = make_preexec(procs_files, rlimits_for(limits, with_cgroups=self.cgroups is not None,
                                                         nproc=self._fallback_nproc(limits)),
                                self.uid, self.gid)
-        child_fds = (stdin_fd, stderr_w, status_w, seccomp_r)
-        try:
-            started = time.monotonic_ns()
-            process = subprocess.Popen(command, stdin=stdin_fd, stdout=stdout_fd, stderr=stderr_w,
-                                       pass_fds=(seccomp_r, status_w), env={}, close_fds=True,
-                                       start_new_session=True, preexec_fn=preexec)
-        except BaseException:
-            for fd in (*child_fds, stderr_r, status_r):
-                os.close(fd)
-            raise
-        for fd in child_fds:
-            os.close(fd)
+        started = time.monotonic_ns()
+        process = subprocess.Popen(command, stdin=stdin_fd, stdout=stdout_fd, stderr=stderr_w,
+                                   pass_fds=passed, env={}, close_fds=True, start_new_session=True,
+                                   preexec_fn=preexec)
+        # the child holds its ends now: close ours so end-of-file arrives when the box ends
+        for fd in (stdin_fd, stderr_w, init_status_w, *passed):
+            fds.close(fd)
+        bwrap_status = BwrapStatus(bwrap_status_r)
         try:
             outcome = watch(process.pid, started, stderr_r, limits.stderr_bytes,
                             cpu_limit_ns=limits.cpu_ms * 1_000_000, wall_limit_ns=limits.wall_ms * 1_000_000,
                             cpu_ns=self.cgroups.cpu_ns if self.cgroups is not None else None,
-                            kill=lambda: self._kill_box(process.pid))
-            process.returncode = 0  # reaped by watch(): keep Popen from waiting again
+                            kill=lambda: self._kill_box(process.pid, bwrap_status))
+            process.returncode = outcome.status  # reaped by watch(): Popen must not wait again
         finally:
             if process.returncode is None:
-                self._kill_box(process.pid)
+                self._kill_box(process.pid, bwrap_status)
                 process.wait()
-            with os.fdopen(status_r, "rb") as status_pipe:
-                status_text = status_pipe.read().decode(errors="replace")
-        return self._result(limits, outcome, status_text, stdout_fd)
+        bwrap_status.read()
+        return self._result(limits, outcome, bwrap_status.exit_code, _read_all(init_status_r), stdout_fd)
 
     def _fallback_nproc(self, limits: Limits) -> int | None:
         if self.cgroups is not None or self.privileged:
@@ -221,17 +224,18 @@ class Sandbox:
         mine = sum(1 for entry in os.scandir("/proc") if entry.name.isdigit() and _owned_by_me(entry.path))
         return mine + limits.processes + 2
 
-    def _kill_box(self, pid: int) -> None:
-        kill_process(pid)
+    def _kill_box(self, bwrap_pid: int, bwrap_status: BwrapStatus) -> None:
+        bwrap_status.read()
+        stop_box(bwrap_pid, bwrap_status.child_pid)
         if self.cgroups is not None:
             self.cgroups.kill_all()
 
-    def _result(self, limits: Limits, outcome, status_text: str, stdout_fd: int) -> RunResult:
-        reported = reported_exit_code(status_text)
+    def _result(self, limits: Limits, outcome, reported: int | None, init_status: str,
+                stdout_fd: int) -> RunResult:
         if reported is None and outcome.killed_for is None:
             message = outcome.stderr.decode(errors="replace").strip()
             raise SandboxError(f"bubblewrap could not start the program: {message or 'no message'}")
-        exit_code, signal_number = decode_exit(outcome.status, reported)
+        exit_code, signal_number = self._program_end(outcome.status, reported, parse_status(init_status))
         stdout, stdout_size = read_capped(stdout_fd, limits.output_bytes)
         if self.cgroups is not None:
             if not self.cgroups.wait_empty(CLEANUP_TIMEOUT_S):
@@ -255,6 +259,18 @@ class Sandbox:
             stdout=stdout, stderr=outcome.stderr,
         )
 
+    @staticmethod
+    def _program_end(status: int, reported: int | None, init_end: tuple[str, int] | None
+                     ) -> tuple[int | None, int | None]:
+        if init_end is None:  # no boxinit, or it was killed: only bubblewrap's code is left
+            return decode_exit(status, reported)
+        kind, number = init_end
+        if kind == "exit":
+            return number, None
+        if kind == "signal":
+            return None, number
+        raise SandboxError(f"the box could not start the program ({kind}: {os.strerror(number)})")
+
     def close(self) -> None:
         """Kill whatever is left of the slot, remove its cgroups, release the slot."""
         if getattr(self, "cgroups", None) is not None:
@@ -269,6 +285,43 @@ class Sandbox:
 
     def __exit__(self, *exc_info) -> None:
         self.close()
+
+
+class OpenFds:
+    """The file descriptors one run opened; each closed exactly once (a second close could hit a
+    number another thread has reused)."""
+
+    def __init__(self) -> None:
+        self._open: set[int] = set()
+
+    def add(self, fd: int) -> int:
+        """Own ``fd``; returns it."""
+        self._open.add(fd)
+        return fd
+
+    def pipe(self) -> tuple[int, int]:
+        """A new close-on-exec pipe (read end, write end), owned."""
+        read_end, write_end = os.pipe2(os.O_CLOEXEC)
+        return self.add(read_end), self.add(write_end)
+
+    def close(self, fd: int) -> None:
+        """Close ``fd`` if it is still open."""
+        if fd in self._open:
+            self._open.discard(fd)
+            os.close(fd)
+
+    def close_all(self) -> None:
+        """Close every FD still open."""
+        for fd in list(self._open):
+            self.close(fd)
+
+
+def _read_all(fd: int) -> str:
+    """Everything left in a pipe whose writers are gone."""
+    chunks = []
+    while chunk := os.read(fd, 65536):
+        chunks.append(chunk)
+    return b"".join(chunks).decode(errors="replace")
 
 
 def _owned_by_me(proc_path: str) -> bool:

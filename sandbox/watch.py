@@ -78,7 +78,7 @@ def watch(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *, cpu_lim
           wall_limit_ns: int, cpu_ns: Callable[[], int] | None, kill: Callable[[], None]) -> WatchOutcome:
     """Wait for child ``pid`` (spawned at ``started_ns``, monotonic ns) to exit.
 
-    stderr_fd: read end of its stderr pipe (made non-blocking here; closed on return).
+    stderr_fd: read end of its stderr pipe (made non-blocking here; the caller closes it).
     cpu_ns: reads the run's CPU counter (ns), or None when there is no cgroup (no CPU watchdog).
     kill: stops the whole box (called once, at a limit). Returns a ``WatchOutcome``.
     """
@@ -129,12 +129,42 @@ def watch(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *, cpu_lim
         return WatchOutcome(status, rusage, killed_for, wall_ns, bytes(buffer.data), checks)
     finally:
         os.close(pidfd)
-        os.close(stderr_fd)
 
 
-def kill_process(pid: int) -> None:
-    """SIGKILL ``pid`` if it still exists."""
+def parent_of(pid: int) -> int | None:
+    """The parent pid of ``pid`` from /proc/PID/stat, or None if it is gone."""
     try:
-        os.kill(pid, signal.SIGKILL)
+        with open(f"/proc/{pid}/stat", "rb") as stat_file:
+            fields = stat_file.read().rsplit(b")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[1])
+
+
+def stop_box(bwrap_pid: int, init_pid: int | None) -> None:
+    """Kill a box: SIGKILL its namespace init (``init_pid``, bubblewrap's child) so the kernel
+    kills every process of the PID namespace and bubblewrap reaps the init and exits.
+
+    Killing bubblewrap itself would orphan the init (reaped later by the host's init, a process of
+    the slot's uid left after the run), so that is only the fallback when the init is unknown.
+    The init is signalled through a pidfd opened after checking it is still bubblewrap's child:
+    a recycled pid is never hit.
+    """
+    if init_pid is not None:
+        try:
+            init_fd = os.pidfd_open(init_pid)
+        except OSError:
+            init_fd = None
+        if init_fd is not None:
+            try:
+                if parent_of(init_pid) == bwrap_pid:
+                    signal.pidfd_send_signal(init_fd, signal.SIGKILL)
+                    return
+            except ProcessLookupError:
+                return
+            finally:
+                os.close(init_fd)
+    try:
+        os.kill(bwrap_pid, signal.SIGKILL)
     except ProcessLookupError:
         pass

@@ -6,6 +6,7 @@ The tests use slots 900+ (uids 61900+) so they never meet a judge worker's slots
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -38,7 +39,7 @@ def work_root():
 @pytest.fixture
 def workdir(work_root, request):
     """A fresh, empty work folder for one test."""
-    path = work_root / request.node.name.replace("[", "_").replace("]", "_")
+    path = work_root / re.sub(r"[^\w.-]", "_", request.node.name)
     if path.exists():
         shutil.rmtree(path)
     path.mkdir()
@@ -75,3 +76,59 @@ def place(binary: Path, workdir: Path, name: str = "prog") -> list[str]:
     shutil.copy(binary, workdir / name)
     os.chmod(workdir / name, 0o755)
     return ["./" + name]
+
+
+def _command_line(pid: str) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            command = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            name, rest = stat.read().rsplit(b")", 1)
+        state, parent = rest.split()[:2]
+        return f"{command or name.split(b'(', 1)[1].decode()} state {state.decode()} parent {parent.decode()}"
+    except OSError:
+        return "?"
+
+
+def processes_of(uid: int) -> list[str]:
+    """Host processes running as ``uid`` (real uid), as "pid command line", from /proc."""
+    found = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/status") as status:
+                for line in status:
+                    if line.startswith("Uid:"):
+                        if int(line.split()[1]) == uid:
+                            found.append(f"{entry.name} {_command_line(entry.name)}")
+                        break
+        except OSError:
+            continue
+    return found
+
+
+def files_of(uid: int, folders=("/tmp", "/var/tmp", "/dev/shm")) -> list[str]:
+    """Entries owned by ``uid`` directly inside the host's shared temporary folders."""
+    found = []
+    for folder in folders:
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.stat(follow_symlinks=False).st_uid == uid:
+                    found.append(entry.path)
+            except OSError:
+                continue
+    return found
+
+
+def assert_slot_clean(box, workdir: Path) -> None:
+    """After a run: no process of the slot's uid on the host, no file of it in the shared temp
+    folders, and the next run in the same slot behaves normally."""
+    assert processes_of(box.uid) == []
+    assert files_of(box.uid) == []
+    follow_up = box.run(["/bin/sh", "-c", "echo fine"], workdir)
+    assert (follow_up.exit_code, follow_up.stdout, follow_up.limit_exceeded) == (0, b"fine\n", False)
