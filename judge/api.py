@@ -2,6 +2,11 @@
 
 Bad input never crashes the service: unknown problem → 404, unknown or unavailable language → 422,
 empty source → 422, source over 64 KiB → 413 (a body over 1 MiB is refused before it is parsed).
+
+Access (issue #5, rules in ``judge.contests``): every endpoint needs a bearer token (``POST
+/api/v1/auth/token``) except the problem statements, which are public unless their contest has not
+started yet. A student sees only their own submissions, and of secret tests only the verdicts.
+Contests, scoreboards, events and rejudging are in ``judge.api_contests``.
 """
 from __future__ import annotations
 
@@ -12,10 +17,14 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from judge import contests as rules
+from judge.api_contests import ContestSubmissionIn, SubmissionView, TestResultView, include_contest_routes
+from judge.auth import current_user, optional_user
+from judge import queue
 from judge.config import Settings, load_settings
 from judge.db import make_engine, make_sessionmaker
 from judge.languages import LANGUAGES
-from judge.models import Problem, Submission, TestResult, Worker, utcnow
+from judge.models import Contest, Problem, Submission, TestResult, User, Worker, utcnow
 from judge.package_store import cached_package
 from judge.packages import PackageError
 from judge.schemas import (
@@ -24,15 +33,10 @@ from judge.schemas import (
     ProblemSummary,
     SampleOut,
     SubmissionCreated,
-    SubmissionIn,
-    SubmissionOut,
-    TestResultOut,
 )
-from judge.verdicts import MLE, OLE, RTE, TLE
 
 MAX_BODY_BYTES = 1 << 20
 WORKER_ALIVE = timedelta(minutes=2)
-DETAIL_VERDICTS = (TLE, MLE, OLE, RTE)  # their reasons hold no test data
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -45,7 +49,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     sessions = make_sessionmaker(engine)
     app = FastAPI(title="classjudge", version="0.1.0",
                   description="Online judge for class contests: submit, follow verdicts, read problems.")
-    app.state.settings, app.state.engine = settings, engine
+    app.state.settings, app.state.engine, app.state.sessions = settings, engine, sessions
+    include_contest_routes(app)
 
     def db():
         with sessions() as session:
@@ -58,7 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return JSONResponse({"detail": f"request body over {MAX_BODY_BYTES} bytes"}, status_code=413)
         return await call_next(request)
 
-    @app.get("/api/v1/languages", response_model=list[LanguageOut])
+    @app.get("/api/v1/languages", response_model=list[LanguageOut], dependencies=[Depends(current_user)])
     def languages(session: Session = Depends(db)):
         """Every judge language and whether a live worker can judge it."""
         live = _live_languages(session)
@@ -66,17 +71,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 for l in LANGUAGES.values()]
 
     @app.get("/api/v1/problems", response_model=list[ProblemSummary])
-    def problems(session: Session = Depends(db)):
-        """All loaded problems, by id."""
+    def problems(session: Session = Depends(db), user: User | None = Depends(optional_user)):
+        """All loaded problems the caller may see, by id (no token needed)."""
         rows = session.scalars(select(Problem).order_by(Problem.id)).all()
+        now = utcnow()
         return [ProblemSummary(id=p.id, name=p.name, time_limit_ms=p.time_limit_ms, memory_kib=p.memory_kib)
-                for p in rows]
+                for p in rows if rules.problem_visible(session, user, p.id, now)]
 
     @app.get("/api/v1/problems/{problem_id}", response_model=ProblemOut)
-    def problem(problem_id: str, lang: str = "en", session: Session = Depends(db)):
-        """A problem's statement (Markdown, ``?lang=ro``), limits and sample tests."""
+    def problem(problem_id: str, lang: str = "en", session: Session = Depends(db),
+                user: User | None = Depends(optional_user)):
+        """A problem's statement (Markdown, ``?lang=ro``), limits and sample tests (no token needed;
+        hidden until its contest starts)."""
         row = session.get(Problem, problem_id)
-        if row is None:
+        if row is None or not rules.problem_visible(session, user, problem_id, utcnow()):
             raise HTTPException(404, f"no problem {problem_id!r}")
         try:
             package = cached_package(session, row.package_sha256, row.id, settings.work_dir / "packages")
@@ -94,11 +102,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
 
     @app.post("/api/v1/submissions", status_code=202, response_model=SubmissionCreated)
-    def submit(body: SubmissionIn, session: Session = Depends(db)):
-        """Queue a submission; 404 unknown problem, 422 bad language or empty source, 413 over 64 KiB."""
-        row = session.get(Problem, body.problem)
-        if row is None:
-            raise HTTPException(404, f"no problem {body.problem!r}")
+    def submit(body: ContestSubmissionIn, session: Session = Depends(db), user: User = Depends(current_user)):
+        """Queue a submission; 404 unknown problem, 422 bad language or empty source, 413 over 64 KiB;
+        to a contest (``contest`` id, ``problem`` letter): 403 with the reason outside its window or
+        for a non-participant; 429 with ``Retry-After`` when a student submits too often."""
+        now = utcnow()
+        target = rules.submission_target(session, user, body.problem, body.contest, now)
+        row = target.problem
         _check_language(session, body.language)
         size = len(body.source.encode("utf-8"))
         if size > settings.max_source_bytes:
@@ -107,40 +117,49 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             raise HTTPException(422, "source is empty")
         if "\x00" in body.source:
             raise HTTPException(422, "source contains a NUL character")
+        rules.take_submission_slot(session, user, app.state.submit_interval_s, now)
         submission = Submission(problem_id=row.id, package_sha256=row.package_sha256,
-                                language=body.language, source=body.source, status="queued")
+                                language=body.language, source=body.source, status="queued", created_at=now,
+                                user_id=user.id, contest_id=target.contest.id if target.contest else None,
+                                is_jury=target.is_jury,
+                                **queue.queue_position(session, user.id, queue.CONTEST if target.contest else queue.PRACTICE))
         session.add(submission)
         session.commit()
         return SubmissionCreated(id=submission.id, status=submission.status,
                                  url=f"/api/v1/submissions/{submission.id}")
 
-    @app.get("/api/v1/submissions/{submission_id}", response_model=SubmissionOut)
-    def submission(submission_id: int, session: Session = Depends(db)):
-        """A submission's status, verdict and the results of its latest judging."""
+    @app.get("/api/v1/submissions/{submission_id}", response_model=SubmissionView)
+    def submission(submission_id: int, session: Session = Depends(db), user: User = Depends(current_user)):
+        """A submission's status, verdict and the results of its latest judging (its author and the jury)."""
         row = session.get(Submission, submission_id)
-        if row is None:
+        if row is None or not rules.can_view_submission(session, user, row):
             raise HTTPException(404, f"no submission {submission_id}")
-        return submission_out(session, row)
+        return submission_out(session, row, user)
 
     return app
 
 
-def submission_out(session: Session, row: Submission) -> SubmissionOut:
-    """The API view of a submission: results of its current attempt; checker messages only for
-    samples (a secret test's message could reveal its data)."""
+def submission_out(session: Session, row: Submission, viewer: User) -> SubmissionView:
+    """The API view of a submission for ``viewer`` (who may see it): results of its current attempt,
+    shown per ``judge.contests.shown_test`` (samples whole; secret tests: the jury sees everything, a
+    student the verdict, or also names, times and resource reasons when the contest shows details;
+    a secret test's checker message, which could reveal its data, only to the jury)."""
     results = session.scalars(
         select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
         .order_by(TestResult.ordinal)
     ).all()
-    return SubmissionOut(
+    level = rules.detail_level(session, viewer, row)
+    author = session.get(User, row.user_id) if row.user_id else None
+    contest = session.get(Contest, row.contest_id) if row.contest_id else None
+    entry = next((p for p in contest.problems if p.problem_id == row.problem_id), None) if contest else None
+    return SubmissionView(
         id=row.id, problem=row.problem_id, language=row.language, status=row.status, verdict=row.verdict,
-        compile_message=row.compile_message, judge_message=row.judge_message, time_ms=row.time_ms,
-        memory_kib=row.memory_kib, tests_passed=row.tests_passed, tests_total=row.tests_total,
-        created_at=row.created_at, finished_at=row.finished_at,
-        results=[TestResultOut(ordinal=r.ordinal, test=r.test_name, group=r.test_group, verdict=r.verdict,
-                               time_ms=r.time_ms, wall_ms=r.wall_ms, memory_kib=r.memory_kib,
-                               message=r.message if (r.test_group == "sample" or r.verdict in DETAIL_VERDICTS) else None)
-                 for r in results],
+        compile_message=row.compile_message,
+        judge_message=row.judge_message if level == rules.JURY_VIEW else None,  # may name judge internals
+        time_ms=row.time_ms, memory_kib=row.memory_kib, tests_passed=row.tests_passed, tests_total=row.tests_total,
+        created_at=row.created_at, finished_at=row.finished_at, user=author.name if author else None,
+        contest=row.contest_id, letter=entry.letter if entry else None, is_jury=row.is_jury, attempt=row.attempt,
+        results=[TestResultView(**rules.shown_test(r, level)) for r in results],
     )
 
 

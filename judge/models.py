@@ -65,6 +65,8 @@ class Submission(Base):
     attempt: the fencing token; each claim increments it and a worker writes results only while the
     row still carries its attempt and ``status = judging``.
     time_ms / memory_kib: the largest CPU time (ms) and peak memory (KiB) over the tests run.
+    priority: 0 contest, 1 practice, 2 rejudge (lower is judged first); fair_rank: how many of the
+    same user's submissions were already waiting when this one was queued.
     """
 
     __tablename__ = "submissions"
@@ -92,6 +94,9 @@ class Submission(Base):
     contest_id: Mapped[int | None] = mapped_column(
         ForeignKey("contests.id", name="fk_submissions_contest"), nullable=True)
     is_jury: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # issue #6: claim order is (priority, fair_rank, id); see judge.queue.queue_position
+    priority: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    fair_rank: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     results: Mapped[list["TestResult"]] = relationship(
         back_populates="submission", order_by="TestResult.ordinal", cascade="all, delete-orphan"
@@ -99,6 +104,7 @@ class Submission(Base):
 
     __table_args__ = (
         Index("ix_submissions_status_id", "status", "id"),
+        Index("ix_submissions_claim_order", "status", "priority", "fair_rank", "id"),
         Index("ix_submissions_contest_id", "contest_id", "id"),  # the scoreboard reads one contest
         Index("ix_submissions_user_id", "user_id", "id"),
     )

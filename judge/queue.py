@@ -9,17 +9,34 @@
   worker's attempt, so a worker presumed dead can never overwrite a newer judging.
 - ``requeue_expired``: a submission whose lease expired goes back to the queue, or ends as JE after
   ``max_attempts`` judgings.
+- Order: ``priority`` first (contest before practice before rejudge), then ``fair_rank`` (a user's
+  tenth waiting submission waits behind everyone's first), then age.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import and_, select, update
+from sqlalchemy import and_, func, select, update
 from sqlalchemy.orm import Session
 
 from judge.models import Submission, utcnow
 from judge.verdicts import JE
+
+
+CONTEST, PRACTICE, REJUDGE = 0, 1, 2  # priorities: lower is judged first
+
+
+def queue_position(session: Session, user_id: int | None, priority: int) -> dict[str, int]:
+    """Column values that place a new (or re-queued) submission of ``user_id`` in the queue:
+    ``priority`` and ``fair_rank`` = how many of that user's submissions are already waiting."""
+    waiting = 0
+    if user_id is not None:
+        waiting = session.scalar(
+            select(func.count()).select_from(Submission)
+            .where(Submission.user_id == user_id, Submission.status.in_(("queued", "judging")))
+        ) or 0
+    return {"priority": priority, "fair_rank": waiting}
 
 
 @dataclass(frozen=True)
@@ -31,7 +48,8 @@ class Claim:
 
 
 def claim(session: Session, worker_id: str, lease_seconds: float) -> Claim | None:
-    """Claim the oldest queued submission for ``worker_id``; None when the queue is empty.
+    """Claim the first queued submission (by priority, fair rank, age) for ``worker_id``; None when
+    the queue is empty.
 
     Two workers never get the same submission: the row is locked (PostgreSQL, SKIP LOCKED) or the
     whole database is (SQLite), and the UPDATE re-checks ``status = 'queued'``.
@@ -40,7 +58,7 @@ def claim(session: Session, worker_id: str, lease_seconds: float) -> Claim | Non
     oldest = (
         select(Submission.id)
         .where(Submission.status == "queued")
-        .order_by(Submission.id)
+        .order_by(Submission.priority, Submission.fair_rank, Submission.id)
         .limit(1)
         .with_for_update(skip_locked=True)
         .scalar_subquery()

@@ -93,3 +93,36 @@ def test_release_puts_submission_back_for_another_worker(database_url):
         assert queue.release(s, c)
         again = queue.claim(s, "other", 30)
         assert (again.submission_id, again.attempt) == (sid, 2)
+
+
+def test_contest_before_practice_before_rejudge_and_fair_order_per_user(database_url):
+    from judge.models import User
+
+    _seed(database_url, 0)
+    sessions = make_sessionmaker(make_engine(database_url))
+    with sessions() as s:
+        users = [User(name=f"u{i}", display_name=f"U{i}", role="student", password_hash="x") for i in range(3)]
+        s.add_all(users)
+        s.commit()
+        greedy, a, b = (u.id for u in users)
+
+        def add(user_id, priority):
+            row = Submission(problem_id="p", package_sha256="0" * 64, language="cpp", source="x", user_id=user_id,
+                             **queue.queue_position(s, user_id, priority))
+            s.add(row)
+            s.commit()
+            return row.id
+
+        rejudge = add(a, queue.REJUDGE)
+        flood = [add(greedy, queue.PRACTICE) for _ in range(10)]  # one student queues ten
+        late_a = add(a, queue.PRACTICE)   # a's second waiting submission (the rejudge is the first)
+        late_b = add(b, queue.PRACTICE)
+        contest = add(b, queue.CONTEST)
+        order = []
+        while (c := queue.claim(s, "w", 30)) is not None:
+            order.append(c.submission_id)
+    assert order[0] == contest                      # live contest first
+    assert order[1:3] == [flood[0], late_b]          # then everyone's first waiting submission
+    assert order[3:5] == [flood[1], late_a]          # then everyone's second (a's rejudge was its first)
+    assert order[5:13] == flood[2:]                  # the rest of the flood after the class
+    assert order[-1] == rejudge                     # rejudges last
