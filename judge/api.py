@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge import contests as rules
+from judge.api_ops import router as ops_router
 from judge.api_contests import ContestSubmissionIn, SubmissionView, TestResultView, include_contest_routes
 from judge.auth import current_user, optional_user
 from judge import queue
@@ -51,6 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Online judge for class contests: submit, follow verdicts, read problems.")
     app.state.settings, app.state.engine, app.state.sessions = settings, engine, sessions
     include_contest_routes(app)
+    app.include_router(ops_router)
 
     def db():
         with sessions() as session:
