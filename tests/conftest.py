@@ -53,3 +53,50 @@ def database_url(request):
     url = request.getfixturevalue("sqlite_url" if request.param == "sqlite" else "postgres_url")
     upgrade(url)
     return url
+
+
+# -- the API with accounts (issue #5): every endpoint but public statements needs a bearer token -------
+def make_account(app, name: str, role: str = "student", password: str = "pw-" + "x" * 8):
+    """Create an account directly in ``app``'s database; returns (user id, bearer headers)."""
+    from judge.auth import create_user, issue_token
+
+    with app.state.sessions() as session:
+        user, _ = create_user(session, name, role, password=password)
+        token, _ = issue_token(session, user)
+        return user.id, {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def api_app(sqlite_url, tmp_path, monkeypatch):
+    """The API app on a fresh, migrated SQLite database, with no submission rate limit (the tests of
+    the limit set their own). ``app.state.sessions`` opens sessions on its database."""
+    from judge.api import create_app
+    from judge.config import Settings
+    from judge.db import upgrade
+
+    monkeypatch.setenv("JUDGE_SUBMIT_INTERVAL_S", "0")
+    upgrade(sqlite_url)
+    return create_app(Settings(database_url=sqlite_url, problems_dir=tmp_path / "problems",
+                               work_dir=tmp_path / "work"))
+
+
+def logged_in_client(app, name: str, role: str):
+    """A TestClient of ``app`` with the bearer token of a new account (its id in ``client.user_id``)."""
+    from fastapi.testclient import TestClient
+
+    client = TestClient(app)
+    client.user_id, headers = make_account(app, name, role)
+    client.headers.update(headers)
+    return client
+
+
+@pytest.fixture
+def api_client(api_app):
+    """A TestClient logged in as the student ``student1`` (its id in ``api_client.user_id``)."""
+    return logged_in_client(api_app, "student1", "student")
+
+
+@pytest.fixture
+def teacher_client(api_app):
+    """A TestClient logged in as the teacher ``teacher1`` (its id in ``teacher_client.user_id``)."""
+    return logged_in_client(api_app, "teacher1", "teacher")

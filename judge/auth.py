@@ -1,0 +1,177 @@
+"""Accounts and access: Argon2id password hashes, bearer tokens, roles, and the FastAPI dependencies
+that turn an ``Authorization: Bearer <token>`` header into a ``User``.
+
+- Passwords: Argon2id (RFC 9106) through argon2-cffi's ``PasswordHasher`` with its default
+  parameters; a hash made with older parameters is replaced at the next login.
+- Tokens: 32 random bytes (URL-safe text) handed out once by ``POST /api/v1/auth/token`` (the OAuth2
+  password flow, RFC 6749 §4.3, so /docs can log in); the database keeps only their SHA-256, so a
+  copy of it grants nothing. A token lasts ``TOKEN_LIFETIME`` and is checked against the database on
+  every request: any host of the service accepts it.
+- Roles: ``admin`` (everything), ``teacher`` (the jury of the contests it owns), ``student``.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from datetime import datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from fastapi import Depends, HTTPException, Request
+from fastapi.security import OAuth2PasswordBearer
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from judge.models import ApiToken, User, utcnow
+
+ADMIN, TEACHER, STUDENT = "admin", "teacher", "student"
+ROLES = (ADMIN, TEACHER, STUDENT)
+JURY_ROLES = (ADMIN, TEACHER)
+USER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+TOKEN_LIFETIME = timedelta(hours=12)
+GENERATED_PASSWORD_BYTES = 9  # 12 URL-safe characters: easy to type, 72 random bits
+
+_hasher = PasswordHasher()
+# verified against when the user name is unknown, so a wrong name costs the same time as a wrong password
+_DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
+_bearer = OAuth2PasswordBearer(tokenUrl="/api/v1/auth/token", auto_error=False)
+
+
+class AccountError(ValueError):
+    """A user that cannot be created: bad name or role, or the name is taken."""
+
+
+def hash_password(password: str) -> str:
+    """The Argon2id hash of ``password`` (a PHC string, ``$argon2id$v=19$…``)."""
+    return _hasher.hash(password)
+
+
+def generate_password() -> str:
+    """A fresh random password: 12 URL-safe characters."""
+    return secrets.token_urlsafe(GENERATED_PASSWORD_BYTES)
+
+
+def create_user(session: Session, name: str, role: str = STUDENT, display_name: str | None = None,
+                password: str | None = None) -> tuple[User, str | None]:
+    """Add a user (flushed, not committed); returns it and the generated password (None when
+    ``password`` was given; the caller shows it once, it is stored nowhere).
+
+    Raises AccountError for a name outside ``[A-Za-z0-9_.-]`` (1-64 characters), an unknown role, an
+    empty password or a name already taken.
+    """
+    if not USER_NAME.match(name):
+        raise AccountError(f"user name {name!r}: use 1-64 letters, digits, '_', '.', '-'")
+    if role not in ROLES:
+        raise AccountError(f"role {role!r}: one of {', '.join(ROLES)}")
+    if password is not None and not password:
+        raise AccountError(f"user {name}: empty password")
+    if session.scalar(select(User.id).where(User.name == name)) is not None:
+        raise AccountError(f"user {name} already exists")
+    generated = generate_password() if password is None else None
+    user = User(name=name, role=role, display_name=(display_name or name)[:200],
+                password_hash=hash_password(password or generated))
+    session.add(user)
+    session.flush()
+    return user, generated
+
+
+def set_password(session: Session, user: User, password: str | None = None) -> str | None:
+    """Replace ``user``'s password (generated when None; returned then) and end its tokens."""
+    generated = generate_password() if password is None else None
+    user.password_hash = hash_password(password or generated)
+    session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
+    return generated
+
+
+def authenticate(session: Session, name: str, password: str) -> User | None:
+    """The user whose name and password match, else None (same work for an unknown name).
+
+    Rehashes (not committed) a hash made with outdated Argon2 parameters.
+    """
+    user = session.scalar(select(User).where(User.name == name))
+    try:
+        _hasher.verify(user.password_hash if user else _DUMMY_HASH, password)
+    except (VerificationError, InvalidHashError):
+        return None
+    if user is None:
+        return None
+    if _hasher.check_needs_rehash(user.password_hash):
+        user.password_hash = hash_password(password)
+    return user
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def issue_token(session: Session, user: User, lifetime: timedelta = TOKEN_LIFETIME) -> tuple[str, datetime]:
+    """A new bearer token for ``user`` and its expiry (UTC); committed. Expired tokens are swept."""
+    token = secrets.token_urlsafe(32)
+    now = utcnow()
+    session.execute(delete(ApiToken).where(ApiToken.expires_at < now))
+    session.add(ApiToken(token_sha256=_digest(token), user_id=user.id, created_at=now, expires_at=now + lifetime))
+    session.commit()
+    return token, now + lifetime
+
+
+def user_for_token(session: Session, token: str) -> User | None:
+    """The user a live token belongs to, else None (unknown or expired)."""
+    return session.scalar(
+        select(User).join(ApiToken, ApiToken.user_id == User.id)
+        .where(ApiToken.token_sha256 == _digest(token), ApiToken.expires_at > utcnow())
+    )
+
+
+def revoke_token(session: Session, token: str) -> None:
+    """End a token (log out); committed."""
+    session.execute(delete(ApiToken).where(ApiToken.token_sha256 == _digest(token)))
+    session.commit()
+
+
+def is_jury(user: User | None) -> bool:
+    """Admins and teachers are jury: they may always submit (kept off scoreboards) and see more."""
+    return user is not None and user.role in JURY_ROLES
+
+
+# -- FastAPI dependencies --------------------------------------------------------------------------
+def db_session(request: Request):
+    """A database session from the app's session factory (``app.state.sessions``), closed after the request."""
+    with request.app.state.sessions() as session:
+        yield session
+
+
+def optional_user(token: str | None = Depends(_bearer), session: Session = Depends(db_session)) -> User | None:
+    """The caller's user, None without a token; 401 for a token that is unknown or expired."""
+    if token is None:
+        return None
+    user = user_for_token(session, token)
+    if user is None:
+        raise HTTPException(401, "token unknown or expired; log in again at POST /api/v1/auth/token",
+                            headers={"WWW-Authenticate": "Bearer"})
+    return user
+
+
+def current_user(user: User | None = Depends(optional_user)) -> User:
+    """The caller's user; 401 with ``WWW-Authenticate: Bearer`` without a token."""
+    if user is None:
+        raise HTTPException(401, "log in first: POST /api/v1/auth/token, then send Authorization: Bearer <token>",
+                            headers={"WWW-Authenticate": "Bearer"})
+    return user
+
+
+def jury_user(user: User = Depends(current_user)) -> User:
+    """The caller, who must be a teacher or an admin; 403 for a student."""
+    if not is_jury(user):
+        raise HTTPException(403, "only a teacher or an admin may do this")
+    return user
+
+
+def ensure_admin(session: Session, name: str = "admin") -> str | None:
+    """On a database with no account yet, create the admin ``name`` and return its generated password
+    (to be shown once); None when accounts exist already. Committed."""
+    if session.scalar(select(User.id).limit(1)) is not None:
+        return None
+    _, password = create_user(session, name, ADMIN, "Administrator")
+    session.commit()
+    return password

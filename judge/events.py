@@ -1,0 +1,157 @@
+"""Live updates as server-sent events (the WHATWG HTML "server-sent events" format:
+``event: NAME`` / ``id: N`` / ``data: JSON`` lines, a blank line after each event).
+
+The streams read the database, never the worker: each one polls (every ``poll_s`` seconds) the rows
+the workers write anyway, so any API host serves any stream and nothing is lost when a worker dies.
+
+- ``SubmissionFeed``: ``test`` (one test case finished: its result, as much as the viewer may see),
+  ``status`` (queued / judging / done, and the judging attempt: a rejudge starts a new one),
+  ``verdict`` (the final verdict), then the stream ends.
+- ``ContestFeed``: ``scoreboard`` (the board as the viewer may see it, sent at once and whenever it
+  changes) and ``verdict`` (a submission of the contest got its verdict: every one for the jury, the
+  viewer's own for a student). Under the freeze a student's stream carries nothing another student's
+  frozen verdict would change.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+from starlette.concurrency import run_in_threadpool
+
+from judge.contests import shown_test
+from judge.models import Contest, ContestProblem, Submission, TestResult, User, utcnow
+from judge.scoreboard import JURY, compute_scoreboard, scoreboard_fingerprint
+
+KEEPALIVE_S = 15.0
+CLOCK_SLACK = timedelta(minutes=1)  # workers on other hosts stamp finished_at with their own clocks
+
+
+def sse(event: str, data: dict, event_id: int | None = None) -> str:
+    """One server-sent event as text: ``event:``, optional ``id:``, one ``data:`` line of JSON."""
+    head = f"event: {event}\n" + (f"id: {event_id}\n" if event_id is not None else "")
+    return f"{head}data: {json.dumps(data, default=str, separators=(',', ':'))}\n\n"
+
+
+class SubmissionFeed:
+    """Events of one submission for a viewer at detail ``level`` (``judge.contests.detail_level``)."""
+
+    def __init__(self, submission_id: int, level: str):
+        self.submission_id, self.level = submission_id, level
+        self.attempt: int | None = None
+        self.status: str | None = None
+        self.sent_ordinal = 0
+        self.finished = False
+
+    def poll(self, session: Session) -> list[tuple[str, dict]]:
+        """The events since the last poll, as (name, data); sets ``finished`` after the verdict."""
+        row = session.get(Submission, self.submission_id)  # the row first: once it says done, every result is in
+        if row is None:
+            self.finished = True
+            return [("gone", {"id": self.submission_id})]
+        events = []
+        if row.attempt != self.attempt:  # a new judging (or the first look): its tests start over
+            self.attempt, self.sent_ordinal = row.attempt, 0
+        results = session.scalars(
+            select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt,
+                                     TestResult.ordinal > self.sent_ordinal).order_by(TestResult.ordinal)
+        ).all()
+        if row.status != self.status or (results and self.status is None):
+            self.status = row.status
+            events.append(("status", {"id": row.id, "status": row.status, "attempt": row.attempt}))
+        for result in results:
+            events.append(("test", {"id": row.id, "attempt": row.attempt, **shown_test(result, self.level)}))
+            self.sent_ordinal = result.ordinal
+        if row.status == "done":
+            events.append(("verdict", {"id": row.id, "verdict": row.verdict, "tests_passed": row.tests_passed,
+                                       "tests_total": row.tests_total, "time_ms": row.time_ms,
+                                       "memory_kib": row.memory_kib}))
+            self.finished = True
+        return events
+
+
+class ContestFeed:
+    """Events of one contest for ``viewer`` seeing the board as ``view`` (``jury`` or ``public``)."""
+
+    def __init__(self, contest_id: int, viewer: User | None, view: str, now: datetime | None = None):
+        self.contest_id, self.view = contest_id, view
+        self.viewer_id = viewer.id if viewer else None
+        self.fingerprint: tuple | None = None
+        self.board: dict | None = None
+        self.since = (now or utcnow()) - CLOCK_SLACK
+        self.seen: set[tuple[int, int]] = set()
+        self.finished = False
+
+    def poll(self, session: Session, now: datetime | None = None) -> list[tuple[str, dict]]:
+        """The events since the last poll: new verdicts, then the board if it changed for this view."""
+        now = now or utcnow()
+        contest = session.get(Contest, self.contest_id)
+        if contest is None:
+            self.finished = True
+            return [("gone", {"contest": self.contest_id})]
+        fingerprint = scoreboard_fingerprint(session, contest, now)
+        if fingerprint == self.fingerprint:  # nothing of the contest changed: skip the queries
+            return []
+        self.fingerprint = fingerprint
+        events = self._verdicts(session, contest)
+        board = compute_scoreboard(session, contest, self.view, now).to_dict()
+        board.pop("computed_at")
+        if board != self.board:
+            self.board = board
+            events.append(("scoreboard", board))
+        return events
+
+    def _verdicts(self, session: Session, contest: Contest) -> list[tuple[str, dict]]:
+        s = Submission
+        query = (select(s.id, s.attempt, s.user_id, s.verdict, s.is_jury, ContestProblem.letter, s.finished_at)
+                 .join(ContestProblem, (ContestProblem.contest_id == s.contest_id)
+                       & (ContestProblem.problem_id == s.problem_id))
+                 .where(s.contest_id == contest.id, s.status == "done", s.finished_at >= self.since)
+                 .order_by(s.finished_at, s.id))
+        if self.view != JURY:
+            query = query.where(s.user_id == self.viewer_id)
+        events = []
+        for sid, attempt, user_id, verdict, jury, letter, finished_at in session.execute(query):
+            self.since = max(self.since, finished_at - CLOCK_SLACK)  # the window moves on with the verdicts
+            if (sid, attempt) not in self.seen:
+                self.seen.add((sid, attempt))
+                events.append(("verdict", {"id": sid, "attempt": attempt, "user_id": user_id, "letter": letter,
+                                           "verdict": verdict, "jury": jury}))
+        return events
+
+
+async def stream(feed, sessions: sessionmaker, poll_s: float, max_s: float,
+                 disconnected: Callable[[], object] | None = None) -> AsyncIterator[str]:
+    """Poll ``feed`` every ``poll_s`` seconds (in a worker thread: database calls block) and yield its
+    events as SSE text, a keep-alive comment every ``KEEPALIVE_S``, until the feed finishes, the client
+    goes away (``await disconnected()`` is true) or ``max_s`` seconds pass (``end`` event: the
+    client reconnects, as EventSource does on its own)."""
+    def poll():
+        with sessions() as session:
+            return feed.poll(session)
+
+    yield "retry: 2000\n\n"
+    deadline = time.monotonic() + max_s
+    quiet_since = time.monotonic()
+    event_id = 0
+    while True:
+        for name, data in await run_in_threadpool(poll):
+            event_id += 1
+            quiet_since = time.monotonic()
+            yield sse(name, data, event_id)
+        if feed.finished:
+            return
+        if time.monotonic() >= deadline:
+            yield sse("end", {"reason": "stream time limit; reconnect"})
+            return
+        if time.monotonic() - quiet_since >= KEEPALIVE_S:
+            quiet_since = time.monotonic()
+            yield ": keep-alive\n\n"
+        if disconnected is not None and await disconnected():
+            return
+        await asyncio.sleep(poll_s)

@@ -1,0 +1,334 @@
+"""Contest scoreboards: computed from the submissions table in two or three aggregate queries, with
+the freeze applied, ranked, and exported as JSON-ready dicts or CSV.
+
+Speed: ``aggregate_cells`` lets the database do the per-(contestant, problem) work (one GROUP BY over
+the contest's submissions through the ``ix_submissions_contest_id`` index; IOI adds one over the test
+results of judged submissions for packages with scoring groups), so Python only sees one row per
+scoreboard cell. ``replay_cells`` is the plain definition (each cell's submissions replayed through
+``judge.scoring``); tests check the two agree and ``benchmarks/scoreboard.py`` times both.
+
+Freeze (ICPC practice): for every viewer but the jury, a submission made at or after ``freeze_at`` is
+pending with no verdict until the contest is unfrozen; solved counts, times, penalties, scores and
+the first-solve markers are computed from the earlier submissions only, so nothing of a frozen
+verdict shows.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+
+from sqlalchemy import and_, case, func, not_, or_, select
+from sqlalchemy.orm import Session
+
+from judge.contests import participants, problem_points
+from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
+from judge.scoring import (
+    ICPC,
+    NOT_COUNTED,
+    UNGROUPED,
+    Attempt,
+    competition_ranks,
+    contest_minute,
+    icpc_cell,
+    icpc_rank_key,
+    ioi_cell,
+    ioi_rank_key,
+    ioi_submission_score,
+)
+from judge.verdicts import AC
+
+JURY, PUBLIC = "jury", "public"
+
+
+@dataclass
+class Cell:
+    """One contestant on one problem. ICPC: ``attempts`` counted up to the first AC, ``minute`` and
+    ``penalty`` (minutes) when solved, ``first_solve`` for the earliest AC of the problem. IOI:
+    ``score`` (points, best over submissions), ``attempts`` judged. ``pending``: attempts with no
+    verdict shown (queued, judging, or frozen)."""
+
+    letter: str
+    attempts: int = 0
+    pending: int = 0
+    solved: bool = False
+    minute: int | None = None
+    penalty: int = 0
+    score: float = 0.0
+    first_solve: bool = False
+    first_ac: tuple[datetime, int] | None = field(default=None, repr=False)  # (time, id): orders first solves
+
+
+@dataclass
+class Row:
+    """A contestant's row: ``rank`` (shared on ties), ICPC ``solved`` and ``penalty`` (minutes), IOI
+    ``total`` (points), one cell per problem in letter order."""
+
+    rank: int
+    user: str
+    display_name: str
+    solved: int
+    penalty: int
+    total: float
+    cells: list[Cell]
+
+
+@dataclass
+class Scoreboard:
+    """A computed scoreboard. ``frozen``: verdicts after the freeze are hidden in this view;
+    ``problems``: (letter, problem name, points) in letter order."""
+
+    contest_id: int
+    contest_name: str
+    scoring: str
+    view: str
+    frozen: bool
+    computed_at: datetime
+    problems: list[tuple[str, str, int]]
+    rows: list[Row]
+
+    def to_dict(self) -> dict:
+        """JSON-ready: the rows' cells without internal ids."""
+        return {
+            "contest": self.contest_id, "name": self.contest_name, "scoring": self.scoring, "view": self.view,
+            "frozen": self.frozen, "computed_at": self.computed_at.isoformat(),
+            "problems": [{"letter": l, "name": n, "points": p} for l, n, p in self.problems],
+            "rows": [{**{k: v for k, v in asdict(r).items() if k != "cells"},
+                      "cells": [{k: v for k, v in asdict(c).items() if k != "first_ac"} for c in r.cells]}
+                     for r in self.rows],
+        }
+
+
+def hidden_after(contest: Contest, view: str) -> datetime | None:
+    """The time from which verdicts are hidden in ``view``: the freeze time, except for the jury or
+    once the contest is unfrozen (None: nothing hidden)."""
+    if view == JURY or contest.freeze_at is None or contest.unfrozen:
+        return None
+    return contest.freeze_at
+
+
+# -- cells: the fast way ------------------------------------------------------------------------------
+def _contest_rows(contest: Contest):
+    return [Submission.contest_id == contest.id, Submission.is_jury.is_(False), Submission.user_id.is_not(None)]
+
+
+def _judged(hide_after: datetime | None):
+    """SQL: the submission's verdict is shown (judged, and not hidden by the freeze)."""
+    done = Submission.status == "done"
+    return done if hide_after is None else and_(done, Submission.created_at < hide_after)
+
+
+def aggregate_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[tuple[int, str], Cell]:
+    """Every non-empty cell, keyed by (user id, letter), computed by aggregate queries."""
+    letter_of = {p.problem_id: p.letter for p in contest.problems}
+    if contest.scoring == ICPC:
+        return _icpc_aggregate(session, contest, hide_after, letter_of)
+    return _ioi_aggregate(session, contest, hide_after, letter_of)
+
+
+def _icpc_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, str], Cell]:
+    s, judged = Submission, _judged(hide_after)
+    where = [*_contest_rows(contest), s.problem_id.in_(letter_of)]
+    first = (select(s.user_id, s.problem_id, func.min(case((and_(judged, s.verdict == AC), s.id))).label("ac_id"))
+             .where(*where).group_by(s.user_id, s.problem_id).subquery())
+    before_ac = or_(first.c.ac_id.is_(None), s.id < first.c.ac_id)
+    rejected = and_(judged, s.verdict.is_not(None), s.verdict.not_in((AC, *NOT_COUNTED)))
+    query = (
+        select(s.user_id, s.problem_id, first.c.ac_id,
+               func.min(case((s.id == first.c.ac_id, s.created_at))).label("ac_at"),
+               func.sum(case((and_(before_ac, rejected), 1), else_=0)).label("rejected"),
+               func.sum(case((and_(before_ac, not_(judged)), 1), else_=0)).label("pending"))
+        .join(first, and_(first.c.user_id == s.user_id, first.c.problem_id == s.problem_id))
+        .where(*where).group_by(s.user_id, s.problem_id, first.c.ac_id)
+    )
+    cells = {}
+    for user_id, problem_id, ac_id, ac_at, rejected_count, pending in session.execute(query):
+        cell = Cell(letter_of[problem_id], attempts=int(rejected_count), pending=int(pending))
+        if ac_id is not None:
+            cell.solved, cell.attempts, cell.first_ac = True, cell.attempts + 1, (ac_at, ac_id)
+            cell.minute = contest_minute(contest.start_at, ac_at)
+            cell.penalty = cell.minute + contest.penalty_minutes * int(rejected_count)
+        cells[(user_id, cell.letter)] = cell
+    return cells
+
+
+def _ioi_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, str], Cell]:
+    s, judged = Submission, _judged(hide_after)
+    where = [*_contest_rows(contest), s.problem_id.in_(letter_of)]
+    fraction = case((and_(judged, s.tests_total > 0), s.tests_passed * 1.0 / s.tests_total), else_=0.0)
+    query = (select(s.user_id, s.problem_id, func.max(fraction),
+                    func.sum(case((judged, 1), else_=0)), func.sum(case((judged, 0), else_=1)))
+             .where(*where).group_by(s.user_id, s.problem_id))
+    points = {p.problem_id: problem_points(p) for p in contest.problems}
+    cells = {}
+    for user_id, problem_id, best, judged_count, pending in session.execute(query):
+        cells[(user_id, letter_of[problem_id])] = Cell(
+            letter_of[problem_id], attempts=int(judged_count), pending=int(pending),
+            score=float(best or 0) * points[problem_id])
+    # packages with scoring groups: a submission's score comes from its groups, not its test count
+    for (user_id, problem_id), score in _group_scores(session, where, judged, points).items():
+        cells[(user_id, letter_of[problem_id])].score = score
+    return cells
+
+
+def _group_scores(session, where, judged, points) -> dict[tuple[int, str], float]:
+    """Best group-scored result per (user, problem) over submissions whose tests carry scoring groups."""
+    s, t = Submission, TestResult
+    query = (select(s.user_id, s.problem_id, s.id, t.test_group, func.count(),
+                    func.sum(case((t.verdict == AC, 1), else_=0)))
+             .join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
+             .where(*where, judged, t.test_group.not_in(UNGROUPED))
+             .group_by(s.user_id, s.problem_id, s.id, t.test_group))
+    groups: dict[tuple[int, str, int], dict[str, tuple[int, int]]] = defaultdict(dict)
+    for user_id, problem_id, sid, group, total, passed in session.execute(query):
+        groups[(user_id, problem_id, sid)][group] = (int(passed), int(total))
+    best: dict[tuple[int, str], float] = {}
+    for (user_id, problem_id, _), by_group in groups.items():
+        score = ioi_submission_score(by_group, points[problem_id])
+        best[(user_id, problem_id)] = max(best.get((user_id, problem_id), 0.0), score)
+    return best
+
+
+# -- cells: the plain definition ----------------------------------------------------------------------
+def replay_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[tuple[int, str], Cell]:
+    """Every non-empty cell by replaying each contestant's submissions through ``judge.scoring``, one
+    query per cell (the obvious implementation: the reference the aggregate queries must match)."""
+    cells = {}
+    for user in participants(session, contest):
+        for entry in contest.problems:
+            rows = session.scalars(
+                select(Submission).where(*_contest_rows(contest), Submission.user_id == user.id,
+                                         Submission.problem_id == entry.problem_id).order_by(Submission.id)
+            ).all()
+            if rows:
+                cells[(user.id, entry.letter)] = _replay(session, contest, entry, rows, hide_after)
+    return cells
+
+
+def _replay(session, contest, entry, rows, hide_after) -> Cell:
+    def shown(row):
+        return row.status == "done" and (hide_after is None or row.created_at < hide_after)
+
+    attempts = [Attempt(contest_minute(contest.start_at, r.created_at), r.verdict if shown(r) else None,
+                        _submission_score(session, r, problem_points(entry)) if shown(r) else 0.0)
+                for r in rows]
+    if contest.scoring != ICPC:
+        ioi = ioi_cell(attempts)
+        return Cell(entry.letter, attempts=ioi.judged, pending=ioi.pending, score=ioi.score)
+    icpc = icpc_cell(attempts, contest.penalty_minutes)
+    first_ac = next(((r.created_at, r.id) for r, a in zip(rows, attempts) if a.verdict == AC), None)
+    return Cell(entry.letter, attempts=icpc.tries, pending=icpc.pending, solved=icpc.solved, minute=icpc.minute,
+                penalty=icpc.penalty, first_ac=first_ac)
+
+
+def _submission_score(session: Session, row: Submission, points: int) -> float:
+    groups: dict[str, tuple[int, int]] = {}
+    for result in session.scalars(select(TestResult).where(TestResult.submission_id == row.id,
+                                                           TestResult.attempt == row.attempt)):
+        passed, total = groups.get(result.test_group, (0, 0))
+        groups[result.test_group] = (passed + (result.verdict == AC), total + 1)
+    if not groups and row.tests_total:  # results not stored (e.g. imported): the counters still tell
+        groups = {"secret": (row.tests_passed or 0, row.tests_total)}
+    return ioi_submission_score(groups, points)
+
+
+# -- the board ----------------------------------------------------------------------------------------
+def compute_scoreboard(session: Session, contest: Contest, view: str = PUBLIC, now: datetime | None = None,
+                       cells: dict[tuple[int, str], Cell] | None = None) -> Scoreboard:
+    """The scoreboard of ``contest`` as ``view`` (``jury``: live; ``public``: frozen after the freeze
+    time until unfrozen) at ``now`` (UTC). ``cells`` replaces the aggregate queries (tests, benchmark)."""
+    now = now or utcnow()
+    hide_after = hidden_after(contest, view)
+    if cells is None:
+        cells = aggregate_cells(session, contest, hide_after)
+    names = dict(session.execute(select(Problem.id, Problem.name)
+                                 .where(Problem.id.in_([p.problem_id for p in contest.problems]))).all())
+    problems = [(p.letter, names.get(p.problem_id, p.problem_id), problem_points(p)) for p in contest.problems]
+    _mark_first_solves(cells)
+    rows = [_row(user, [cells.get((user.id, letter)) or Cell(letter) for letter, _, _ in problems])
+            for user in participants(session, contest)]
+    key = (lambda r: icpc_rank_key(r.solved, r.penalty)) if contest.scoring == ICPC else (lambda r: ioi_rank_key(r.total))
+    rows.sort(key=key)  # stable: ties keep the participants' display-name order
+    for row, rank in zip(rows, competition_ranks([key(r) for r in rows])):
+        row.rank = rank
+    frozen = hide_after is not None and now >= hide_after
+    return Scoreboard(contest.id, contest.name, contest.scoring, view, frozen, now, problems, rows)
+
+
+def _row(user: User, cells: list[Cell]) -> Row:
+    return Row(0, user.name, user.display_name, solved=sum(c.solved for c in cells),
+               penalty=sum(c.penalty for c in cells), total=round(sum(c.score for c in cells), 6), cells=cells)
+
+
+def _mark_first_solves(cells: dict[tuple[int, str], Cell]) -> None:
+    """Flag, per problem, the cell holding the earliest shown AC (by submission time, then id)."""
+    first: dict[str, Cell] = {}
+    for cell in cells.values():
+        if cell.solved and cell.first_ac is not None:
+            best = first.get(cell.letter)
+            if best is None or cell.first_ac < best.first_ac:
+                first[cell.letter] = cell
+    for cell in first.values():
+        cell.first_solve = True
+
+
+# -- exports ------------------------------------------------------------------------------------------
+def _icpc_text(cell: Cell) -> str:
+    """``+`` solved first try, ``+2 (57)`` solved after 2 rejections at minute 57, ``-3`` three
+    rejections, with `` ?1`` for one pending attempt; empty when never tried."""
+    rejected = cell.attempts - cell.solved
+    text = (f"+{rejected or ''} ({cell.minute})" if cell.solved else f"-{rejected}" if rejected else "")
+    return f"{text} ?{cell.pending}".strip() if cell.pending else text
+
+
+def scoreboard_csv(board: Scoreboard) -> str:
+    """The board as CSV: rank, user, display name, then solved and penalty (ICPC) or total (IOI),
+    then one column per problem letter (ICPC: see ``_icpc_text``; IOI: the score)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    icpc = board.scoring == ICPC
+    letters = [l for l, _, _ in board.problems]
+    writer.writerow(["rank", "user", "display_name", *(["solved", "penalty"] if icpc else ["total"]), *letters])
+    for row in board.rows:
+        totals = [row.solved, row.penalty] if icpc else [_points(row.total)]
+        cells = [_icpc_text(c) if icpc else _points(c.score) for c in row.cells]
+        writer.writerow([row.rank, row.user, row.display_name, *totals, *cells])
+    return out.getvalue()
+
+
+def grades_csv(board: Scoreboard) -> str:
+    """One row per contestant for the teacher's grade book: user, display name, per problem 1/0
+    (ICPC: solved) or the score (IOI), then the total (solved count or points) and, for ICPC, the
+    penalty. Meant for the jury view (live results)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    icpc = board.scoring == ICPC
+    letters = [l for l, _, _ in board.problems]
+    writer.writerow(["user", "display_name", *letters, "total", *(["penalty"] if icpc else [])])
+    for row in sorted(board.rows, key=lambda r: r.user):
+        cells = [int(c.solved) if icpc else _points(c.score) for c in row.cells]
+        writer.writerow([row.user, row.display_name, *cells, row.solved if icpc else _points(row.total),
+                         *([row.penalty] if icpc else [])])
+    return out.getvalue()
+
+
+def _points(value: float) -> str:
+    """Points with at most two decimals, no trailing zeros (``50``, ``33.33``)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) -> tuple:
+    """A cheap value that changes whenever the scoreboard may have: the contest's submissions (count,
+    newest id, judgings, finished ones, last finish), its settings, the number of users, and whether
+    the freeze time has passed. Event streams recompute the board only when it changes."""
+    s = Submission
+    counts = session.execute(
+        select(func.count(), func.max(s.id), func.sum(s.attempt), func.sum(case((s.status == "done", 1), else_=0)),
+               func.max(s.finished_at)).where(s.contest_id == contest.id)
+    ).one()
+    users = session.scalar(select(func.count()).select_from(User))
+    settings = (contest.unfrozen, contest.freeze_at, contest.start_at, contest.end_at, contest.scoring,
+                contest.penalty_minutes, tuple((p.letter, p.problem_id, p.points) for p in contest.problems))
+    return (*counts, users, settings, contest.freeze_at is not None and now >= contest.freeze_at)
