@@ -1,4 +1,5 @@
-"""The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade."""
+"""The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
+user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / rejudge."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,6 +14,10 @@ problem_app = typer.Typer(help="Problem packages: generate test data, verify, lo
 db_app = typer.Typer(help="Database schema.", no_args_is_help=True)
 app.add_typer(problem_app, name="problem")
 app.add_typer(db_app, name="db")
+user_app = typer.Typer(help="Accounts: add one, import a class from CSV, list, reset a password.", no_args_is_help=True)
+contest_app = typer.Typer(help="Contests: create, list, scoreboard, grades, unfreeze, rejudge.", no_args_is_help=True)
+app.add_typer(user_app, name="user")
+app.add_typer(contest_app, name="contest")
 console = Console()
 err = Console(stderr=True)
 
@@ -147,6 +152,7 @@ def serve(
             except PackageError as exc:
                 fail(str(exc))
         console.print(f"problems: {', '.join(p.id for p in loaded) or 'none'}")
+    _first_admin(settings.database_url)
     count = (os.cpu_count() or 1) if workers < 0 else workers
     processes = _spawn_workers(0, count)
     console.print(f"{count} judge workers started; API on http://{host}:{port} (docs at /docs)")
@@ -167,6 +173,10 @@ def submit(
     server: str = typer.Option("http://127.0.0.1:8000", envvar="JUDGE_SERVER", help="judge URL"),
     wait: bool = typer.Option(True, help="wait for the verdict and print the per-test table"),
     timeout: float = typer.Option(600, help="seconds to wait for the verdict"),
+    user: str = typer.Option("", envvar="JUDGE_USER", help="log in as this user (asks the password)"),
+    password: str = typer.Option("", envvar="JUDGE_PASSWORD", help="password of --user"),
+    token: str = typer.Option("", envvar="JUDGE_TOKEN", help="bearer token instead of --user"),
+    contest: int | None = typer.Option(None, help="contest id; --problem is then the letter (A, B, ...)"),
 ) -> None:
     """Submit FILE over HTTP, wait for the verdict, print the per-test table.
 
@@ -190,11 +200,23 @@ def submit(
         source = file.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         fail(f"{file}: not UTF-8 text", 2)
+    if not token and not user:
+        fail("log in: --user NAME (and --password or the prompt), or --token / JUDGE_TOKEN", 2)
+    if not token and not password:
+        password = typer.prompt(f"password of {user}", hide_input=True)
     try:
         with httpx.Client(base_url=server, timeout=30) as client:
-            reply = client.post("/api/v1/submissions", json={"problem": problem, "language": language, "source": source})
+            if not token:
+                reply = client.post("/api/v1/auth/token", data={"username": user, "password": password})
+                if reply.status_code != 200:
+                    fail(f"cannot log in as {user}: HTTP {reply.status_code}: {_detail(reply)}", 2)
+                token = reply.json()["access_token"]
+            client.headers["Authorization"] = f"Bearer {token}"
+            body = {"problem": problem, "language": language, "source": source, "contest": contest}
+            reply = client.post("/api/v1/submissions", json=body)
             if reply.status_code != 202:
-                fail(f"HTTP {reply.status_code}: {_detail(reply)}", 2)
+                wait_hint = f" (retry after {reply.headers['retry-after']} s)" if "retry-after" in reply.headers else ""
+                fail(f"HTTP {reply.status_code}: {_detail(reply)}{wait_hint}", 2)
             sid = reply.json()["id"]
             console.print(f"submission {sid} queued")
             if not wait:
@@ -213,8 +235,8 @@ def submit(
     for column in ("#", "test", "verdict", "CPU ms", "wall ms", "memory KiB", "message"):
         table.add_column(column)
     for r in state["results"]:
-        table.add_row(str(r["ordinal"]), r["test"], r["verdict"], str(r["time_ms"]), str(r["wall_ms"]),
-                      str(r["memory_kib"]), r.get("message") or "")
+        shown = ["-" if r.get(k) is None else str(r[k]) for k in ("time_ms", "wall_ms", "memory_kib")]  # hidden: secret
+        table.add_row(str(r["ordinal"]), r["test"], r["verdict"], *shown, r.get("message") or "")
     if state["results"]:
         console.print(table)
     if state.get("compile_message"):
@@ -231,3 +253,244 @@ def _detail(reply) -> str:
     except ValueError:
         return reply.text[:200]
     return detail if isinstance(detail, str) else str(detail)[:500]
+
+
+# -- accounts and contests (issue #5): thin commands over judge.auth, judge.contests, judge.scoreboard --
+def _db():
+    """A session on the migrated database of JUDGE_DATABASE_URL."""
+    from judge.config import load_settings
+    from judge.db import make_engine, make_sessionmaker, upgrade
+
+    url = load_settings().database_url
+    upgrade(url)
+    return make_sessionmaker(make_engine(url))()
+
+
+def _first_admin(url: str) -> None:
+    """On an empty database, create ``admin`` and print its password once."""
+    from judge.auth import ensure_admin
+    from judge.db import make_engine, make_sessionmaker
+
+    with make_sessionmaker(make_engine(url))() as session:
+        password = ensure_admin(session)
+    if password:
+        console.print(f"[bold]created user admin, password {password}[/bold] (shown once; "
+                      "`judge user password admin` sets a new one)", highlight=False)
+
+
+def _print_passwords(created: list) -> None:
+    from rich.table import Table
+
+    table = Table(title="new accounts (generated passwords are shown only now)")
+    for column in ("user", "display name", "role", "password"):
+        table.add_column(column)
+    for user, password in created:
+        table.add_row(user.name, user.display_name, user.role, password or "(as given)")
+    console.print(table)
+
+
+@user_app.command("add")
+def user_add(
+    name: str = typer.Argument(..., help="login name (letters, digits, _ . -)"),
+    role: str = typer.Option("student", help="admin, teacher or student"),
+    display_name: str = typer.Option("", help="name shown on scoreboards (default: NAME)"),
+    password: str = typer.Option("", help="password (default: generated and printed once)"),
+) -> None:
+    """Create one account."""
+    from judge.auth import AccountError, create_user
+
+    with _db() as session:
+        try:
+            created = create_user(session, name, role, display_name or None, password or None)
+        except AccountError as exc:
+            fail(str(exc))
+        session.commit()
+        _print_passwords([created])
+
+
+@user_app.command("import")
+def user_import(
+    file: Path = typer.Argument(..., help="CSV: name, display name, optional password (a header row is skipped)"),
+    role: str = typer.Option("student", help="role of every imported account"),
+) -> None:
+    """Create a whole class from a CSV file, all or none; generated passwords are printed once."""
+    import csv
+
+    from judge.auth import AccountError, create_user
+
+    if not file.is_file():
+        fail(f"{file}: no such file")
+    rows = [r for r in csv.reader(file.read_text(encoding="utf-8-sig").splitlines()) if any(c.strip() for c in r)]
+    if rows and rows[0] and rows[0][0].strip().lower() in ("name", "user", "username", "login"):
+        rows = rows[1:]
+    with _db() as session:
+        created = []
+        for line, row in enumerate(rows, start=1):
+            cells = [c.strip() for c in row] + ["", ""]
+            try:
+                created.append(create_user(session, cells[0], role, cells[1] or None, cells[2] or None))
+            except AccountError as exc:
+                fail(f"{file}, row {line}: {exc}; nobody was imported")
+        session.commit()
+        _print_passwords(created)
+
+
+@user_app.command("list")
+def user_list() -> None:
+    """Every account: name, display name, role."""
+    from sqlalchemy import select
+
+    from judge.models import User
+
+    with _db() as session:
+        for user in session.scalars(select(User).order_by(User.role, User.name)):
+            console.print(f"{user.name}\t{user.role}\t{user.display_name}", highlight=False)
+
+
+@user_app.command("password")
+def user_password(name: str = typer.Argument(...),
+                  password: str = typer.Option("", help="new password (default: generated and printed once)")) -> None:
+    """Set a new password (and end the user's tokens)."""
+    from sqlalchemy import select
+
+    from judge.auth import set_password
+    from judge.models import User
+
+    with _db() as session:
+        user = session.scalar(select(User).where(User.name == name))
+        if user is None:
+            fail(f"no user {name!r}")
+        generated = set_password(session, user, password or None)
+        session.commit()
+    console.print(f"new password of {name}: {generated}" if generated else f"password of {name} changed",
+                  highlight=False)
+
+
+@contest_app.command("create")
+def contest_create(
+    name: str = typer.Argument(..., help="contest name"),
+    problems: str = typer.Option(..., help="problem ids in letter order, id:points for IOI points: lee,snakes:50"),
+    start: str = typer.Option("now", help="now, +10m, +1h, or ISO 8601 (local time unless a zone is given)"),
+    duration: int = typer.Option(120, help="length in minutes"),
+    freeze: int = typer.Option(0, help="freeze the public scoreboard this many minutes before the end (0: never)"),
+    scoring: str = typer.Option("icpc", help="icpc or ioi"),
+    participants: str = typer.Option("", help="user names, comma-separated (default: every student)"),
+    scoreboard: str = typer.Option("participants", help="who sees the scoreboard: public, participants, jury"),
+    details: bool = typer.Option(False, help="students see names, times and memory of secret tests"),
+    penalty: int = typer.Option(20, help="ICPC penalty minutes per rejected attempt"),
+    owner: str = typer.Option("", help="teacher who runs it (default: admins only)"),
+) -> None:
+    """Create a contest and print its id."""
+    from datetime import timedelta
+
+    from judge.contests import ContestRuleError, ContestSpec, create_contest, letters_for, parse_when
+    from judge.models import utcnow
+
+    try:
+        start_at = parse_when(start, utcnow())
+    except ValueError:
+        fail(f"--start {start!r}: now, +10m, +2h, or an ISO 8601 time")
+    end_at = start_at + timedelta(minutes=duration)
+    with _db() as session:
+        try:
+            spec = ContestSpec(
+                name=name, start_at=start_at, end_at=end_at, problems=letters_for(problems.split(",")),
+                freeze_at=end_at - timedelta(minutes=freeze) if freeze else None, scoring=scoring,
+                participants=[p.strip() for p in participants.split(",") if p.strip()] or None,
+                scoreboard_visibility=scoreboard, show_test_details=details, penalty_minutes=penalty,
+                owner=owner or None)
+            contest = create_contest(session, spec)
+        except ContestRuleError as exc:
+            fail(exc.message)
+        letters = ", ".join(f"{p.letter}={p.problem_id}" for p in contest.problems)
+    console.print(f"contest {contest.id}: {name} ({scoring}; {letters}); "
+                  f"{start_at:%Y-%m-%d %H:%M} to {end_at:%Y-%m-%d %H:%M} UTC", highlight=False)
+
+
+def _contest(session, contest_id: int):
+    from judge.models import Contest
+
+    contest = session.get(Contest, contest_id)
+    if contest is None:
+        fail(f"no contest {contest_id}")
+    return contest
+
+
+@contest_app.command("list")
+def contest_list() -> None:
+    """Every contest: id, name, scoring, window (UTC)."""
+    from sqlalchemy import select
+
+    from judge.models import Contest
+
+    with _db() as session:
+        for c in session.scalars(select(Contest).order_by(Contest.id)):
+            console.print(f"{c.id}\t{c.name}\t{c.scoring}\t{c.start_at:%Y-%m-%d %H:%M} - {c.end_at:%Y-%m-%d %H:%M} UTC"
+                          + ("\tunfrozen" if c.unfrozen else ""), highlight=False)
+
+
+@contest_app.command("scoreboard")
+def contest_scoreboard(contest_id: int = typer.Argument(...),
+                       public: bool = typer.Option(False, help="the public (frozen) view instead of the live one"),
+                       as_csv: bool = typer.Option(False, "--csv", help="print CSV")) -> None:
+    """Print the scoreboard (live, as the jury sees it, unless --public)."""
+    from rich.table import Table
+
+    from judge.scoreboard import JURY, PUBLIC, compute_scoreboard, scoreboard_csv
+
+    with _db() as session:
+        board = compute_scoreboard(session, _contest(session, contest_id), PUBLIC if public else JURY)
+    if as_csv:
+        typer.echo(scoreboard_csv(board), nl=False)
+        return
+    import csv
+
+    lines = list(csv.reader(scoreboard_csv(board).splitlines()))
+    table = Table(title=f"{board.contest_name}{' (frozen)' if board.frozen else ''}")
+    for column in lines[0]:
+        table.add_column(column)
+    for line in lines[1:]:
+        table.add_row(*line)
+    console.print(table)
+
+
+@contest_app.command("grades")
+def contest_grades(contest_id: int = typer.Argument(...),
+                   output: Path = typer.Option(None, "-o", help="write to this file instead of stdout")) -> None:
+    """Grades CSV: one row per student, per-problem result and total (live results)."""
+    from judge.scoreboard import JURY, compute_scoreboard, grades_csv
+
+    with _db() as session:
+        text = grades_csv(compute_scoreboard(session, _contest(session, contest_id), JURY))
+    if output:
+        output.write_text(text, encoding="utf-8")
+        console.print(f"wrote {output}")
+    else:
+        typer.echo(text, nl=False)
+
+
+@contest_app.command("unfreeze")
+def contest_unfreeze(contest_id: int = typer.Argument(...)) -> None:
+    """Reveal the frozen verdicts on the public scoreboard."""
+    with _db() as session:
+        _contest(session, contest_id).unfrozen = True
+        session.commit()
+    console.print(f"contest {contest_id} unfrozen")
+
+
+@contest_app.command("rejudge")
+def contest_rejudge(contest_id: int = typer.Argument(...),
+                    problem: str = typer.Option("", help="only this problem (letter)"),
+                    submission: int = typer.Option(0, help="only this submission id"),
+                    only_non_ac: bool = typer.Option(False, help="skip submissions that were AC")) -> None:
+    """Put the contest's submissions (or one problem's, or one) back in the judging queue."""
+    from judge.contests import contest_problem, rejudge
+
+    with _db() as session:
+        contest = _contest(session, contest_id)
+        entry = contest_problem(contest, problem) if problem else None
+        if problem and entry is None:
+            fail(f"contest {contest_id} has no problem {problem!r}")
+        ids = rejudge(session, contest_id=contest.id, problem_id=entry.problem_id if entry else None,
+                      submission_id=submission or None, only_non_ac=only_non_ac)
+    console.print(f"{len(ids)} submissions queued again" + (f": {', '.join(map(str, ids))}" if len(ids) <= 20 else ""))
