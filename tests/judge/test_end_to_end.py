@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from judge.api import create_app
+from judge.auth import create_user, issue_token
 from judge.config import Settings
 from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.package_store import load_problem
@@ -110,6 +111,9 @@ def judge_env(tmp_path_factory):
         short_hash = load_problem(session, short).package_sha256
         session.commit()
     client = TestClient(create_app(settings))
+    with make_sessionmaker(make_engine(settings.database_url))() as session:  # a teacher: sees every detail, no rate limit
+        teacher, _ = create_user(session, "e2e-teacher", "teacher", password="e2e-password")
+        client.headers["Authorization"] = f"Bearer {issue_token(session, teacher)[0]}"
     worker = Worker(settings, slot=SLOT)
     worker.start()
     yield client, worker, {"full": full_hash, "short": short_hash}, settings
