@@ -14,6 +14,8 @@ import random
 import sys
 
 GOAL = "BASIC*"
+# the positions of data/sample, kept out of the secret tests so that every secret test is new
+SAMPLES = ("BASI*C", "CIA*BS", "ABSIC*")
 # side neighbours of each cell of the 2x3 board, cells numbered 0..5 row by row
 ADJACENT = {0: (1, 3), 1: (0, 2, 4), 2: (1, 5), 3: (0, 4), 4: (1, 3, 5), 5: (2, 4)}
 
@@ -49,17 +51,20 @@ def tests():
     by_distance = {}
     for position in sorted(far):
         by_distance.setdefault(far[position], []).append(position)
+    for distance, positions in by_distance.items():
+        # a distance held by a sample alone (none today) would keep its sample
+        by_distance[distance] = [p for p in positions if p not in SAMPLES] or positions
     number = itertools.count(1)
     yield "%02d-goal" % next(number), GOAL + "\n"
     for distance in range(1, max(by_distance) + 1):
         position = rng.choice(by_distance[distance])
         yield "%02d-distance-%02d" % (next(number), distance), position + "\n"
-    for position in rng.sample(sorted(far), 4):
+    for position in rng.sample([p for p in sorted(far) if p not in SAMPLES], 4):
         yield "%02d-random-%02d" % (next(number), far[position]), position + "\n"
     unreachable = sorted(set(map("".join, itertools.permutations(GOAL))) - set(far))
     # two tiles of the goal swapped: one move from looking solved, yet impossible
-    swapped = ["ABSIC*", "BASCI*"]
-    chosen = swapped + rng.sample([p for p in unreachable if p not in swapped], 4)
+    swapped = ["BASCI*", "BSAIC*"]
+    chosen = swapped + rng.sample([p for p in unreachable if p not in swapped + list(SAMPLES)], 4)
     for position in chosen:
         yield "%02d-unreachable" % next(number), position + "\n"
 
