@@ -117,6 +117,7 @@ class TestResult(Base):
     """
 
     __tablename__ = "test_results"
+    __test__ = False  # not a pytest test class, despite its name
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     submission_id: Mapped[int] = mapped_column(ForeignKey("submissions.id", ondelete="CASCADE"))
     attempt: Mapped[int] = mapped_column(Integer)
