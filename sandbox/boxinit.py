@@ -56,9 +56,17 @@ def boxinit_binary() -> Path | None:
             if done.returncode == 0:
                 os.chmod(output, 0o755)
                 os.replace(output, target)
+                _remove_old_builds(folder, keep=target)
                 return target
     log.warning("cannot compile %s: %s", SOURCE, done.stderr.strip()[:500])
     return None
+
+
+def _remove_old_builds(folder: Path, keep: Path) -> None:
+    """Delete binaries of earlier boxinit sources (a running box keeps its own copy open)."""
+    for old in folder.glob("boxinit-*"):
+        if old != keep and old.is_file():
+            old.unlink(missing_ok=True)
 
 
 def parse_status(text: str) -> tuple[str, int] | None:

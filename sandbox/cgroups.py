@@ -4,11 +4,13 @@ Two backends behind one interface (``prepare`` → the child joins → ``cpu_ns`
 ``finish`` → ``kill_all`` / ``wait_empty``), chosen by ``detect_cgroups`` from /proc/self/mountinfo:
 
 - ``CgroupV1``: separate hierarchies memory, pids, cpuacct (this machine). One persistent cgroup
-  per slot and controller, ``<mount>/classjudge-sandbox/slot<N>``, reused by every run of the slot
-  (creating and moving is cheap here, but reuse keeps the limit files written once): counters are
-  reset before each run (cpuacct.usage, memory.max_usage_in_bytes, memory.failcnt) or read as a
-  difference (memory.oom_control ``oom_kill``, pids.events ``max``).
-  tests/sandbox/test_cgroups.py::test_v1_slot_counters_and_limits
+  per slot and controller, ``<mount>/classjudge-sandbox/slot<N>``, reused by every run of the
+  slot: cpuacct.usage is reset, pids.events ``max`` read as a difference. Memory gets a fresh
+  leaf per run (``slot<N>/run``; mkdir + rmdir cost about 0.15 ms here) so that page cache
+  charged by earlier runs does not distort the peak (memory.max_usage_in_bytes) or hide an OOM
+  kill (memory.oom_control ``oom_kill``).
+  tests/sandbox/test_cgroups.py::test_v1_slot_counters_and_limits,
+  tests/sandbox/test_limits.py::test_memory_hog_hits_memory_limit_with_peak_near_it
 - ``CgroupV2``: the unified hierarchy (``cpu.stat`` usage_usec, ``memory.max``, ``memory.peak``,
   ``memory.events`` oom_kill, ``pids.max``). A fresh leaf ``run`` per run under the slot, since
   ``memory.peak`` cannot be reset before Linux 6.12; controllers are enabled down the path
@@ -128,6 +130,10 @@ def remove_dir(path: Path) -> None:
 class CgroupV1:
     """Cgroups v1 of one slot: ``mounts`` maps memory/pids/cpuacct to their mount points.
 
+    pids and cpuacct: one persistent cgroup per slot, counters reset (cpuacct.usage) or read as a
+    difference (pids.events). memory: a fresh leaf ``run`` under the slot for every run, so the
+    peak and OOM counters start at zero and page cache charged by earlier runs (a compiler's
+    headers, a JVM's libraries) neither inflates nor, once reclaimed, deflates the peak.
     Raises SandboxError if a cgroup cannot be created or a limit cannot be written.
     """
 
@@ -137,12 +143,11 @@ class CgroupV1:
         self.dirs = {name: mounts[name] / PARENT_NAME / f"slot{slot}" for name in V1_CONTROLLERS}
         for path in self.dirs.values():
             make_dir(path)
-        self.memory = self.dirs["memory"]
-        self.procs_files = [str(path / "cgroup.procs").encode() for path in self.dirs.values()]
-        self._limits: tuple[Limits, int] | None = None
+        self.memory = self.dirs["memory"] / "run"
+        self._task_files = [self.memory / "cgroup.procs", self.dirs["pids"] / "cgroup.procs",
+                            self.dirs["cpuacct"] / "cgroup.procs", self.dirs["memory"] / "cgroup.procs"]
+        self._tasks_max: int | None = None
         self._cpu_fd: int | None = None
-        self._base_usage = 0
-        self._base_oom_kills = 0
         self._base_task_hits = 0
         self.kill_all()
         self.wait_empty(2.0)
@@ -150,33 +155,25 @@ class CgroupV1:
     def prepare(self, limits: Limits, extra_tasks: int) -> list[bytes]:
         """Set the limits (``extra_tasks`` added to the task cap for the sandbox's own processes),
         reset the counters; return the ``cgroup.procs`` files the run joins."""
-        if (limits, extra_tasks) != self._limits:
-            self._write_memory_limit(limits.memory_kib * 1024)
-            write_file(self.dirs["pids"] / "pids.max", str(limits.processes + extra_tasks))
-            self._limits = (limits, extra_tasks)
-        write_file(self.memory / "memory.max_usage_in_bytes", "0")
-        write_file(self.memory / "memory.failcnt", "0")
+        self._remove_memory_leaf()
+        make_dir(self.memory)
+        limit_bytes = str(limits.memory_kib * 1024)
+        write_file(self.memory / "memory.limit_in_bytes", limit_bytes)
+        if (self.memory / "memory.memsw.limit_in_bytes").exists():  # no swapping around the limit
+            write_file(self.memory / "memory.memsw.limit_in_bytes", limit_bytes)
+        if limits.processes + extra_tasks != self._tasks_max:
+            self._tasks_max = limits.processes + extra_tasks
+            write_file(self.dirs["pids"] / "pids.max", str(self._tasks_max))
         write_file(self.dirs["cpuacct"] / "cpuacct.usage", "0")
-        # page cache left by earlier runs stays charged here; the peak is counted above it
-        self._base_usage = read_int(self.memory / "memory.usage_in_bytes")
-        self._base_oom_kills = read_keyed(self.memory / "memory.oom_control").get("oom_kill", 0)
         self._base_task_hits = read_keyed(self.dirs["pids"] / "pids.events").get("max", 0)
         if self._cpu_fd is None:
             self._cpu_fd = os.open(self.dirs["cpuacct"] / "cpuacct.usage", os.O_RDONLY)
-        return self.procs_files
+        return [str(path).encode() for path in self._task_files[:3]]
 
-    def _write_memory_limit(self, limit_bytes: int) -> None:
-        # memsw (memory + swap) must stay >= memory: raise memsw first, lower it last
-        memsw = self.memory / "memory.memsw.limit_in_bytes"
-        has_memsw = memsw.exists()
-        if has_memsw:
-            try:
-                write_file(memsw, str(limit_bytes))
-            except SandboxError:
-                write_file(self.memory / "memory.limit_in_bytes", str(limit_bytes))
-                write_file(memsw, str(limit_bytes))
-                return
-        write_file(self.memory / "memory.limit_in_bytes", str(limit_bytes))
+    def _remove_memory_leaf(self) -> None:
+        if self.memory.exists():
+            wait_until_empty(self.memory / "cgroup.procs", 2.0)
+            remove_dir(self.memory)
 
     def cpu_ns(self) -> int:
         """CPU time of all tasks of the run so far (ns), from cpuacct.usage."""
@@ -184,20 +181,19 @@ class CgroupV1:
 
     def finish(self) -> CgroupUsage:
         """The run's counters (call after its tasks are gone)."""
-        peak = read_int(self.memory / "memory.max_usage_in_bytes") - self._base_usage
-        oom = read_keyed(self.memory / "memory.oom_control").get("oom_kill", 0) - self._base_oom_kills
+        peak = read_int(self.memory / "memory.max_usage_in_bytes")
+        oom = read_keyed(self.memory / "memory.oom_control").get("oom_kill", 0)
         hits = read_keyed(self.dirs["pids"] / "pids.events").get("max", 0) - self._base_task_hits
-        return CgroupUsage(cpu_ns=self.cpu_ns(), peak_bytes=max(peak, 0), oom_kills=oom, task_limit_hits=hits)
+        return CgroupUsage(cpu_ns=self.cpu_ns(), peak_bytes=peak, oom_kills=oom, task_limit_hits=hits)
 
     def kill_all(self) -> None:
         """SIGKILL every task in the slot's cgroups."""
-        for name in ("pids", "memory", "cpuacct"):
-            kill_listed(self.dirs[name] / "cgroup.procs")
+        for path in self._task_files:
+            kill_listed(path)
 
     def wait_empty(self, timeout_s: float) -> bool:
         """Kill until no task is left in any of the slot's cgroups; False on timeout."""
-        return all(wait_until_empty(self.dirs[name] / "cgroup.procs", timeout_s)
-                   for name in ("pids", "memory", "cpuacct"))
+        return all(wait_until_empty(path, timeout_s) for path in self._task_files)
 
     def close(self) -> None:
         """Kill what is left and remove the slot's cgroups."""
@@ -206,6 +202,7 @@ class CgroupV1:
         if self._cpu_fd is not None:
             os.close(self._cpu_fd)
             self._cpu_fd = None
+        self._remove_memory_leaf()
         for path in self.dirs.values():
             remove_dir(path)
 
@@ -303,7 +300,7 @@ class CgroupV2:
     def close(self) -> None:
         """Kill what is left and remove the slot's cgroups."""
         self._remove_leaf()
-        remove_dir(self.slot_dir)
+        _remove_tree(self.slot_dir)
 
 
 def _remove_tree(path: Path) -> None:

@@ -36,11 +36,12 @@ def read_output_file(workdir: Path, name: str, max_bytes: int) -> bytes | None:
             return None
     finally:
         os.close(dir_fd)
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
+        os.close(fd)
+        log.warning("refusing output file %s/%s: not a plain regular file", workdir, name)
+        return None
     with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
-            log.warning("refusing output file %s/%s: not a plain regular file", workdir, name)
-            return None
         data = handle.read(max_bytes + 1)
     if len(data) > max_bytes:
         log.warning("refusing output file %s/%s: larger than %d bytes", workdir, name, max_bytes)

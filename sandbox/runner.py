@@ -37,7 +37,7 @@ from sandbox.limits import Limits, RunResult
 from sandbox.outputs import read_capped
 from sandbox.seccomp import build_filter
 from sandbox.slot import DEFAULT_UID_BASE, lock_slot, slot_uid
-from sandbox.watch import stop_box, watch
+from sandbox.watch import stop_box, wait_for_exit, watch
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -113,9 +113,10 @@ class Sandbox:
         try:
             if self.privileged and use_cgroups:
                 self.cgroups = cgroup_backends.open_slot_cgroups(slot)
-                if self.cgroups is None:
-                    warn_once("no-cgroups", "no usable cgroups (v2 with memory/pids/cpu or v1 memory/"
-                              "pids/cpuacct): CPU limit per process only, memory by RLIMIT_DATA")
+            if self.privileged and self.cgroups is None:
+                warn_once("no-cgroups", "sandbox runs without cgroups (none usable, or disabled): CPU "
+                          "limit per process (RLIMIT_CPU), memory by RLIMIT_DATA, tasks by RLIMIT_NPROC, "
+                          "peak memory of the largest process only")
             self._fixed = fixed_arguments(bwrap)
             self._init = boxinit_binary() if use_boxinit else None
             self._seccomp = build_filter()
@@ -215,14 +216,18 @@ class Sandbox:
                 self._kill_box(process.pid, bwrap_status)
                 process.wait()
         bwrap_status.read()
+        if self._init is None:
+            wait_for_exit(bwrap_status.child_pid, CLEANUP_TIMEOUT_S)
         return self._result(limits, outcome, bwrap_status.exit_code, _read_all(init_status_r), stdout_fd)
 
     def _fallback_nproc(self, limits: Limits) -> int | None:
-        if self.cgroups is not None or self.privileged:
+        """RLIMIT_NPROC when there is no pids cgroup: the slot uid runs nothing else as root;
+        without root the user's running processes are counted in (racy, hence weaker)."""
+        if self.cgroups is not None:
             return None
-        # RLIMIT_NPROC counts every process of the user: allow the ones already running
-        mine = sum(1 for entry in os.scandir("/proc") if entry.name.isdigit() and _owned_by_me(entry.path))
-        return mine + limits.processes + 2
+        own = 0 if self.privileged else sum(
+            1 for entry in os.scandir("/proc") if entry.name.isdigit() and _owned_by_me(entry.path))
+        return own + limits.processes + BWRAP_TASKS + 1
 
     def _kill_box(self, bwrap_pid: int, bwrap_status: BwrapStatus) -> None:
         bwrap_status.read()

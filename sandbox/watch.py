@@ -168,3 +168,21 @@ def stop_box(bwrap_pid: int, init_pid: int | None) -> None:
         os.kill(bwrap_pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
+
+
+def wait_for_exit(pid: int | None, timeout_s: float) -> None:
+    """Wait until process ``pid`` (not our child) has exited, at most ``timeout_s``.
+
+    Used for bubblewrap's own reaper when boxinit is missing: bubblewrap exits as soon as the
+    reaper reports the program's end, before the reaper has finished killing the namespace.
+    """
+    if pid is None:
+        return
+    try:
+        pidfd = os.pidfd_open(pid)
+    except OSError:
+        return  # already gone
+    try:
+        select.select([pidfd], [], [], timeout_s)
+    finally:
+        os.close(pidfd)

@@ -90,8 +90,9 @@ def _command_line(pid: str) -> str:
         return "?"
 
 
-def processes_of(uid: int) -> list[str]:
-    """Host processes running as ``uid`` (real uid), as "pid command line", from /proc."""
+def processes_of(uid: int, zombies: bool = True) -> list[str]:
+    """Host processes running as ``uid`` (real uid), as "pid command line state S parent P",
+    from /proc; ``zombies=False`` leaves out dead processes not yet reaped by their parent."""
     found = []
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
@@ -100,8 +101,9 @@ def processes_of(uid: int) -> list[str]:
             with open(f"/proc/{entry.name}/status") as status:
                 for line in status:
                     if line.startswith("Uid:"):
-                        if int(line.split()[1]) == uid:
-                            found.append(f"{entry.name} {_command_line(entry.name)}")
+                        description = f"{entry.name} {_command_line(entry.name)}"
+                        if int(line.split()[1]) == uid and (zombies or " state Z " not in description):
+                            found.append(description)
                         break
         except OSError:
             continue
