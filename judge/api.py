@@ -146,7 +146,7 @@ def submission_out(session: Session, row: Submission, viewer: User) -> Submissio
     shown per ``judge.contests.shown_test`` (samples whole; secret tests: the jury sees everything, a
     student the verdict, or also names, times and resource reasons when the contest shows details;
     a secret test's checker message, which could reveal its data, only to the jury)."""
-    results = session.scalars(
+    results = [] if row.status == "queued" else session.scalars(  # queued again: the old results are stale
         select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
         .order_by(TestResult.ordinal)
     ).all()

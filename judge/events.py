@@ -57,7 +57,7 @@ class SubmissionFeed:
         events = []
         if row.attempt != self.attempt:  # a new judging (or the first look): its tests start over
             self.attempt, self.sent_ordinal = row.attempt, 0
-        results = session.scalars(
+        results = [] if row.status == "queued" else session.scalars(  # queued again: old results are stale
             select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt,
                                      TestResult.ordinal > self.sent_ordinal).order_by(TestResult.ordinal)
         ).all()

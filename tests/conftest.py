@@ -66,17 +66,32 @@ def make_account(app, name: str, role: str = "student", password: str = "pw-" + 
         return user.id, {"Authorization": f"Bearer {token}"}
 
 
-@pytest.fixture
-def api_app(sqlite_url, tmp_path, monkeypatch):
-    """The API app on a fresh, migrated SQLite database, with no submission rate limit (the tests of
-    the limit set their own). ``app.state.sessions`` opens sessions on its database."""
-    from judge.api import create_app
-    from judge.config import Settings
+@pytest.fixture(scope="session")
+def migrated_sqlite_file(tmp_path_factory):
+    """A SQLite file migrated once per test run; tests copy it (a migration takes about a second)."""
     from judge.db import upgrade
 
+    path = tmp_path_factory.mktemp("template") / "judge.db"
+    upgrade(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture
+def api_app(migrated_sqlite_file, tmp_path, monkeypatch):
+    """The API app on a fresh, migrated SQLite database, with no submission rate limit (the tests of
+    the limit set their own) and the cheapest Argon2 parameters (the real ones take half a second
+    per hash). ``app.state.sessions`` opens sessions on its database."""
+    import shutil
+
+    from argon2 import PasswordHasher, profiles
+
+    from judge.api import create_app
+    from judge.config import Settings
+
     monkeypatch.setenv("JUDGE_SUBMIT_INTERVAL_S", "0")
-    upgrade(sqlite_url)
-    return create_app(Settings(database_url=sqlite_url, problems_dir=tmp_path / "problems",
+    monkeypatch.setattr("judge.auth._hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
+    shutil.copyfile(migrated_sqlite_file, tmp_path / "judge.db")
+    return create_app(Settings(database_url=f"sqlite:///{tmp_path / 'judge.db'}", problems_dir=tmp_path / "problems",
                                work_dir=tmp_path / "work"))
 
 
