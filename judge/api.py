@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from judge import contests as rules
 from judge.api_ops import router as ops_router
 from judge.api_contests import ContestSubmissionIn, SubmissionView, TestResultView, include_contest_routes
-from judge.auth import current_user, optional_user
+from judge.auth import current_user, db_session, optional_user
 from judge import queue
 from judge.config import Settings, load_settings
 from judge.db import make_engine, make_sessionmaker
@@ -54,9 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     include_contest_routes(app)
     app.include_router(ops_router)
 
-    def db():
-        with sessions() as session:
-            yield session
+    db = db_session  # one session per request, shared with the auth dependencies (no pool deadlock)
 
     @app.middleware("http")
     async def limit_body(request: Request, call_next):
