@@ -29,9 +29,10 @@ from pathlib import Path
 BOX_DIR = "/box"
 # top-level host folders a toolchain needs: on merged-/usr systems they are symlinks into /usr
 SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
-# /etc files a toolchain reads: loader cache, alternatives (java, c++ ...), Free Pascal's config
-SYSTEM_ETC = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/alternatives",
-              "/etc/fpc.cfg", "/etc/fpc-3.2.2.cfg", "/etc/localtime")
+# /etc entries a toolchain reads: the loader's cache, alternatives (java, c++ ...), Free Pascal's
+# config (a symlink chain: bound as the file it resolves to), the JDK's config (its conf/ links
+# there). Each bind costs a mount per run: keep the list short.
+SYSTEM_ETC = ("/etc/ld.so.cache", "/etc/alternatives", "/etc/fpc.cfg")
 SYSTEM_ETC_GLOBS = ("/etc/java-*-openjdk",)
 NAMESPACE_FLAGS = ("--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
                    "--unshare-uts", "--unshare-cgroup-try")

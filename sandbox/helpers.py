@@ -1,14 +1,18 @@
-"""The in-box starter (``init/boxinit.c``), compiled once per machine and cached.
+"""The two small C helpers of a run, compiled once per machine and cached.
 
-Why a C program: bubblewrap reports a program's end as one exit code (128+n for signal n), so
-``exit(134)`` and ``abort()`` look alike; boxinit reports the exact wait status on its own FD.
-It also joins the slot's cgroups from inside the box through FDs the judge opened as root, so
-bubblewrap's own set-up (about 10 ms of CPU) is not charged to the program.
-tests/sandbox/test_hostile.py::test_exit_137_is_not_a_limit, test_abort_reports_sigabrt
+- ``launch`` (init/launch.c) runs outside the box: rlimits, drop to the slot's uid, exec
+  bubblewrap. Being a separate program lets the judge spawn it with vfork (about 0.3 ms) instead
+  of forking the Python process to run Python code before exec (3-10 ms here).
+  benchmarks/sandbox_overhead.py
+- ``boxinit`` (init/boxinit.c) is PID 1 in the box: joins the cgroups through FDs the judge
+  opened (so bubblewrap's own set-up, about 10 ms of CPU, is not charged to the program), starts
+  the program and reports its exact wait status: bubblewrap alone reports 128+n for signal n,
+  so ``exit(134)`` and ``abort()`` would look alike.
+  tests/sandbox/test_hostile.py::test_exit_137_is_not_a_limit, test_abort_reports_sigabrt
 
-Guarantee: if no C compiler is found, ``boxinit_binary`` returns None and the runner starts the
-program directly (exit codes above 128 then read as signals; set-up CPU counted) with a warning.
-tests/sandbox/test_runner.py::test_runs_without_boxinit
+Guarantee: without a C compiler ``build_helpers`` returns None and the runner falls back to a
+Python pre-exec step and to starting the program directly (exit codes above 128 then read as
+signals; set-up CPU counted), with a warning. tests/sandbox/test_runner.py::test_runs_without_helpers
 """
 from __future__ import annotations
 
@@ -18,55 +22,79 @@ import os
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 log = logging.getLogger(__name__)
-SOURCE = Path(__file__).with_name("init") / "boxinit.c"
-BOX_PATH = "/sandbox-init"
+SOURCES = Path(__file__).with_name("init")
+BOXINIT_BOX_PATH = "/sandbox-init"
 ROOT_CACHE = Path("/var/cache/classjudge-sandbox")
 
 
+@dataclass(frozen=True)
+class Helpers:
+    """Paths of the compiled helpers on the host."""
+
+    launch: Path
+    boxinit: Path
+
+
 def cache_dir() -> Path:
-    """Where the binary is kept: /var/cache/classjudge-sandbox as root (readable by the slot
+    """Where binaries are kept: /var/cache/classjudge-sandbox as root (readable by the slot
     uids), else ~/.cache/classjudge-sandbox."""
     if os.geteuid() == 0:
         return ROOT_CACHE
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "classjudge-sandbox"
 
 
-def boxinit_binary() -> Path | None:
-    """The compiled boxinit for the current source (built on first use), or None if no C
-    compiler can build it. The file name carries the source's SHA-256, so an edit rebuilds it."""
-    source = SOURCE.read_bytes()
+def build_helpers() -> Helpers | None:
+    """Both helpers, compiled on first use; None (with a warning) if either cannot be built."""
+    launch, boxinit = build_helper("launch"), build_helper("boxinit")
+    if launch is None or boxinit is None:
+        return None
+    return Helpers(launch=launch, boxinit=boxinit)
+
+
+def build_helper(name: str) -> Path | None:
+    """The binary of ``init/<name>.c`` for its current source (the file name carries the source's
+    SHA-256, so an edit rebuilds it), or None if no C compiler can build it."""
+    source = SOURCES / f"{name}.c"
     folder = cache_dir()
-    target = folder / f"boxinit-{hashlib.sha256(source).hexdigest()[:16]}"
+    target = folder / f"{name}-{hashlib.sha256(source.read_bytes()).hexdigest()[:16]}"
     if target.is_file():
         return target
     compiler = shutil.which("cc") or shutil.which("gcc")
     if compiler is None:
-        log.warning("no C compiler: the sandbox starts programs without boxinit (signals read from exit codes)")
+        log.warning("no C compiler: the sandbox runs without its %s helper (weaker, slower)", name)
         return None
     folder.mkdir(parents=True, exist_ok=True)
     os.chmod(folder, 0o755)
     with tempfile.TemporaryDirectory(dir=folder) as build:
-        output = Path(build) / "boxinit"
+        output = Path(build) / name
         for extra in (["-static"], []):  # static if libc.a is there: no loader needed in the box
-            done = subprocess.run([compiler, "-O2", *extra, "-o", str(output), str(SOURCE)],
+            done = subprocess.run([compiler, "-O2", *extra, "-o", str(output), str(source)],
                                   capture_output=True, text=True)
             if done.returncode == 0:
                 os.chmod(output, 0o755)
                 os.replace(output, target)
-                _remove_old_builds(folder, keep=target)
+                _remove_old_builds(folder, name, keep=target)
                 return target
-    log.warning("cannot compile %s: %s", SOURCE, done.stderr.strip()[:500])
+    log.warning("cannot compile %s: %s", source, done.stderr.strip()[:500])
     return None
 
 
-def _remove_old_builds(folder: Path, keep: Path) -> None:
-    """Delete binaries of earlier boxinit sources (a running box keeps its own copy open)."""
-    for old in folder.glob("boxinit-*"):
+def _remove_old_builds(folder: Path, name: str, keep: Path) -> None:
+    """Delete binaries of earlier sources (a running box keeps its own copy open)."""
+    for old in folder.glob(f"{name}-*"):
         if old != keep and old.is_file():
             old.unlink(missing_ok=True)
+
+
+def launch_arguments(launch: Path, uid: int | None, gid: int | None,
+                     rlimits: list[tuple[int, int, int]]) -> list[str]:
+    """The ``launch`` prefix of a command: uid, gid (-1: keep) and RESOURCE:SOFT:HARD triples."""
+    return [str(launch), str(-1 if uid is None else uid), str(-1 if gid is None else gid),
+            *(f"{which}:{soft}:{hard}" for which, soft, hard in rlimits), "--"]
 
 
 def parse_status(text: str) -> tuple[str, int] | None:

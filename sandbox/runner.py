@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from sandbox import cgroups as cgroup_backends
-from sandbox.boxinit import BOX_PATH as BOX_INIT_PATH, boxinit_binary, parse_status
+from sandbox.helpers import BOXINIT_BOX_PATH, build_helpers, launch_arguments, parse_status
 from sandbox.bwrap import BwrapStatus, fixed_arguments, run_arguments
 from sandbox.cgroups import BWRAP_TASKS
 from sandbox.child import make_preexec, rlimits_for
@@ -87,13 +87,14 @@ class Sandbox:
     slot: the worker slot number (uid = gid = uid_base + slot as root).
     use_cgroups: False to run without cgroups even as root (rlimits only, weaker).
     scratch_dir: where the judge-owned stdout files are made (default: the temp folder).
-    use_boxinit: False to start programs without the boxinit starter (for tests of that path).
+    use_helpers: False to run without the C helpers ``launch`` and ``boxinit`` (sandbox.helpers),
+        as on a machine without a C compiler (for tests of that path).
     Raises SandboxError if bubblewrap is missing, the slot is in use, or its cgroups cannot be
     made. Use as a context manager, or call ``close()``, to remove the slot's cgroups.
     """
 
     def __init__(self, slot: int = 0, *, uid_base: int = DEFAULT_UID_BASE, use_cgroups: bool = True,
-                 scratch_dir: Path | None = None, use_boxinit: bool = True) -> None:
+                 scratch_dir: Path | None = None, use_helpers: bool = True) -> None:
         bwrap = shutil.which("bwrap")
         if bwrap is None:
             raise SandboxError("bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
@@ -118,7 +119,7 @@ class Sandbox:
                           "limit per process (RLIMIT_CPU), memory by RLIMIT_DATA, tasks by RLIMIT_NPROC, "
                           "peak memory of the largest process only")
             self._fixed = fixed_arguments(bwrap)
-            self._init = boxinit_binary() if use_boxinit else None
+            self._helpers = build_helpers() if use_helpers else None
             self._seccomp = build_filter()
         except BaseException:
             self.close()
@@ -179,24 +180,25 @@ class Sandbox:
         seccomp_r, seccomp_w = fds.pipe()
         os.write(seccomp_w, self._seccomp)
         fds.close(seccomp_w)
+        helpers = self._helpers
         procs_files = []
         if self.cgroups is not None:
-            procs_files = self.cgroups.prepare(limits, extra_tasks=1 if self._init else BWRAP_TASKS)
+            procs_files = self.cgroups.prepare(limits, extra_tasks=1 if helpers else BWRAP_TASKS)
+        rlimits = rlimits_for(limits, with_cgroups=self.cgroups is not None, nproc=self._fallback_nproc(limits))
         passed = [seccomp_r, bwrap_status_w]
-        program, all_binds = list(argv), list(binds)
-        if self._init is not None:
+        if helpers is not None:
             # boxinit joins the cgroups from inside through these FDs (opened here, as root)
             cgroup_fds = [fds.add(os.open(path, os.O_WRONLY | os.O_CLOEXEC)) for path in procs_files]
-            program = [BOX_INIT_PATH, str(init_status_w), *map(str, cgroup_fds), "--", *argv]
-            all_binds.append((self._init, BOX_INIT_PATH))
+            program = [BOXINIT_BOX_PATH, str(init_status_w), *map(str, cgroup_fds), "--", *argv]
+            binds = [*binds, (helpers.boxinit, BOXINIT_BOX_PATH)]
             passed += [init_status_w, *cgroup_fds]
-            procs_files = []
-        command = run_arguments(self._fixed, workdir=workdir, tmp_bytes=limits.tmp_bytes,
-                                readonly_binds=all_binds, env=env, seccomp_fd=seccomp_r,
-                                status_fd=bwrap_status_w, argv=program, as_pid_1=self._init is not None)
-        preexec = make_preexec(procs_files, rlimits_for(limits, with_cgroups=self.cgroups is not None,
-                                                        nproc=self._fallback_nproc(limits)),
-                               self.uid, self.gid)
+            prefix, preexec = launch_arguments(helpers.launch, self.uid, self.gid, rlimits), None
+        else:
+            program, prefix = list(argv), []
+            preexec = make_preexec(procs_files, rlimits, self.uid, self.gid)
+        command = prefix + run_arguments(self._fixed, workdir=workdir, tmp_bytes=limits.tmp_bytes,
+                                         readonly_binds=binds, env=env, seccomp_fd=seccomp_r,
+                                         status_fd=bwrap_status_w, argv=program, as_pid_1=helpers is not None)
         started = time.monotonic_ns()
         process = subprocess.Popen(command, stdin=stdin_fd, stdout=stdout_fd, stderr=stderr_w,
                                    pass_fds=passed, env={}, close_fds=True, start_new_session=True,
@@ -216,7 +218,7 @@ class Sandbox:
                 self._kill_box(process.pid, bwrap_status)
                 process.wait()
         bwrap_status.read()
-        if self._init is None:
+        if helpers is None:
             wait_for_exit(bwrap_status.child_pid, CLEANUP_TIMEOUT_S)
         return self._result(limits, outcome, bwrap_status.exit_code, _read_all(init_status_r), stdout_fd)
 

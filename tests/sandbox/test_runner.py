@@ -106,8 +106,8 @@ def test_runs_without_cgroups_with_a_warning(workdir, programs, caplog, monkeypa
     assert processes_of(61000 + TEST_SLOT + 2) == []
 
 
-def test_runs_without_boxinit(workdir):
-    with Sandbox(slot=TEST_SLOT + 3, use_boxinit=False) as bare:
+def test_runs_without_helpers(workdir):
+    with Sandbox(slot=TEST_SLOT + 3, use_helpers=False) as bare:
         aborted = bare.run(["/bin/sh", "-c", "kill -ABRT $$"], workdir, Limits())
         assert (aborted.exit_code, aborted.signal) == (None, signal.SIGABRT)
         # without boxinit the 128+n convention cannot be told from a real exit code

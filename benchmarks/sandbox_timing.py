@@ -1,0 +1,91 @@
+"""CPU time accuracy of the sandbox: a calibrated CPU loop at 50 % of the limit must never be
+flagged, at 200 % it must always be; prints how many runs were flagged and the spread of the
+measured CPU time.
+
+Run: ``.venv/bin/python benchmarks/sandbox_timing.py [RUNS] [LIMIT_MS]`` (as root; defaults
+100 runs per case and a 500 ms limit). Prints numbers only, asserts nothing.
+"""
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from sandbox import Limits, Sandbox  # noqa: E402
+
+BENCH_SLOT = 951
+CPU_LOOP = r"""
+#include <stdlib.h>
+int main(int argc, char **argv) {
+    volatile unsigned long n = 0, rounds = strtoul(argv[1], 0, 10);
+    for (unsigned long i = 0; i < rounds; i++) n += i;
+    return 0;
+}
+"""
+
+
+def build_loop(folder: Path) -> Path:
+    """The CPU loop (rounds given as argv[1]) compiled into ``folder``."""
+    source = folder / "loop.c"
+    source.write_text(CPU_LOOP)
+    binary = folder / "loop"
+    subprocess.run(["gcc", "-O1", "-o", str(binary), str(source)], check=True)
+    return binary
+
+
+def cpu_ms_of(binary: Path, rounds: int) -> float:
+    """CPU time (ms) of one bare run of the loop with ``rounds``, from the children's rusage."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([str(binary), str(rounds)], check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return 1000 * (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+
+
+def calibrate(binary: Path, target_ms: float) -> int:
+    """Loop rounds that take about ``target_ms`` of CPU (median of 5 bare runs)."""
+    rounds = 10_000_000
+    for _ in range(3):
+        measured = statistics.median(cpu_ms_of(binary, rounds) for _ in range(5))
+        rounds = int(rounds * target_ms / max(measured, 1.0))
+    return rounds
+
+
+def spread(values: list[int]) -> str:
+    return (f"min {min(values)}  median {statistics.median(values):.0f}  max {max(values)}  "
+            f"stdev {statistics.pstdev(values):.1f} ms")
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    limit_ms = int(sys.argv[2]) if len(sys.argv) > 2 else 500
+    root = Path(tempfile.mkdtemp(prefix="sandbox-timing-"))
+    os.chmod(root, 0o711)
+    try:
+        binary = build_loop(root)
+        workdir = root / "work"
+        workdir.mkdir()
+        shutil.copy(binary, workdir / "loop")
+        limits = Limits(cpu_ms=limit_ms, wall_ms=limit_ms * 10)
+        print(f"CPU limit {limit_ms} ms, {runs} runs per case, load average {os.getloadavg()[0]:.2f}")
+        with Sandbox(slot=BENCH_SLOT) as box:
+            for share in (0.5, 2.0):
+                rounds = calibrate(binary, limit_ms * share)
+                results = [box.run(["./loop", str(rounds)], workdir, limits) for _ in range(runs)]
+                flagged = sum(result.cpu_limit_exceeded for result in results)
+                cpu = [result.cpu_ms for result in results]
+                expected = "never" if share < 1 else "always"
+                print(f"{share:.0%} of the limit: flagged {flagged}/{runs} (expected: {expected}); "
+                      f"measured CPU {spread(cpu)}")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
