@@ -46,6 +46,41 @@ def problem_generate(path: Path = typer.Argument(..., help="package folder, e.g.
     console.print(f"{path.name}: wrote {len(inputs)} judge answers")
 
 
+@problem_app.command("verify")
+def problem_verify(
+    path: Path = typer.Argument(None, help="package folder, e.g. problems/lee"),
+    all_packages: bool = typer.Option(False, "--all", help="verify every package of JUDGE_PROBLEMS_DIR"),
+    slot: int = typer.Option(50, help="sandbox slot for the submissions (50+: clear of workers and tests)"),
+    submissions: bool = typer.Option(True, help="run the submissions in the sandbox (steps 6 and 7)"),
+) -> None:
+    """Prove packages right: layout, input validation, .ans vs reference, checker audit,
+    submission verdicts in the sandbox, timing. Exit 0 only if every step passes."""
+    from judge.config import load_settings
+    from judge.verify import find_packages, verify_package
+    from judge.verify.display import RichProgress, overall_table, print_report, progress_bars
+
+    if all_packages == (path is not None):
+        fail("give a package folder or --all (not both)", 2)
+    if all_packages:
+        problems_dir = load_settings().problems_dir
+        roots = find_packages(problems_dir) if problems_dir.is_dir() else []
+        if not roots:
+            fail(f"{problems_dir}: no package folder (none holds a problem.yaml)", 2)
+    elif not path.is_dir():
+        fail(f"{path}: no such package folder", 2)
+    else:
+        roots = [path]
+    reports = []
+    for root in roots:
+        with progress_bars(console) as bars:
+            reports.append(verify_package(root, slot=slot, progress=RichProgress(bars, root.name),
+                                          run_submissions=submissions))
+        print_report(console, reports[-1])
+    if len(reports) > 1:
+        console.print(overall_table(reports))
+    raise typer.Exit(0 if all(r.ok for r in reports) else 1)
+
+
 def main() -> None:  # pragma: no cover - console entry
     app()
 

@@ -191,8 +191,11 @@ def judge_submission(
     source: str,
     work: Path,
     on_test: Callable[[TestOutcome], None] | None = None,
+    stop_on_failure: bool = False,
 ) -> JudgingOutcome:
-    """Compile and run ``source`` on every test of ``package`` (samples first; all tests run).
+    """Compile and run ``source`` on every test of ``package`` (samples first; all tests run
+    unless ``stop_on_failure``, which stops after the first non-AC test: ``judge problem verify``
+    needs only the verdict).
 
     ``on_test`` is called after each test (for live progress). Returns CE with the compiler message
     when compilation fails; otherwise the first non-AC test verdict, or AC.
@@ -207,5 +210,7 @@ def judge_submission(
         outcome.tests.append(test_outcome)
         if on_test:
             on_test(test_outcome)
+        if stop_on_failure and test_outcome.verdict != AC:
+            break
     outcome.verdict = submission_verdict(t.verdict for t in outcome.tests)
     return outcome

@@ -1,0 +1,97 @@
+"""``judge problem verify``: prove a problem package right before a class sees it.
+
+Seven steps, one module each (issue #3, modelled on problemtools' ``verifyproblem``):
+
+1. ``layout``         problem.yaml and the package layout
+2. ``inputs``         every input passes the input validator
+3. ``answers``        every ``.ans`` is byte for byte the reference solver's output
+4. ``answers``        the checker accepts every ``.ans``
+5. ``checker_audit``  wrong answers rejected, other valid answers accepted
+6. ``submissions``    every submission gets its folder's verdict in the real sandbox
+7. ``submissions``    the slowest accepted run against the time limit
+
+``verify_package`` returns a PackageReport; ``summary`` renders it with rich.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from judge.packages import ProblemPackage
+from judge.verify.answers import check_answers_accepted, check_reference_answers
+from judge.verify.checker_audit import check_audit
+from judge.verify.inputs import check_inputs
+from judge.verify.layout import check_layout
+from judge.verify.report import NoProgress, PackageReport, Progress, StepReport
+from judge.verify.submissions import DEFAULT_SLOT, check_submissions, check_timing
+
+STEP_TITLES = (
+    "layout and problem.yaml",
+    "inputs pass the input validator",
+    ".ans equal the reference output",
+    "checker accepts every .ans",
+    "checker audit",
+    "submissions get their verdicts",
+    "slowest accepted run",
+)
+
+
+def find_packages(problems_dir: Path) -> list[Path]:
+    """Package folders (those holding a ``problem.yaml``) directly in ``problems_dir``, sorted."""
+    return sorted(p for p in Path(problems_dir).iterdir() if (p / "problem.yaml").is_file())
+
+
+def _run_step(step: StepReport, action: Callable[[], None]) -> None:
+    """Run one step; a crash of the verifier itself becomes a failure of that step, so the
+    other steps still run and the package never passes by accident."""
+    try:
+        action()
+    except Exception as exc:
+        step.fail("verifier", f"step crashed: {type(exc).__name__}: {exc}")
+
+
+def verify_package(root: Path | str, *, slot: int = DEFAULT_SLOT, progress: Progress | None = None,
+                   run_submissions: bool = True) -> PackageReport:
+    """Run the seven steps on the package in folder ``root``.
+
+    slot: the sandbox slot for step 6 (50+ keeps clear of servers and the test suite);
+    run_submissions: False skips steps 6 and 7 (marked skipped, so the package does not pass).
+    Never raises for a broken package: every problem is a failure in the report.
+    """
+    progress = progress or NoProgress()
+    root = Path(root)
+    report = PackageReport(root.name)
+    steps = [StepReport(number, title) for number, title in enumerate(STEP_TITLES, start=1)]
+    report.steps = steps
+    package: ProblemPackage | None = None
+
+    def load() -> None:
+        nonlocal package
+        package = check_layout(root, steps[0])
+
+    _run_step(steps[0], load)
+    if package is None:
+        for step in steps[1:]:
+            step.skipped = "the package could not be loaded"
+        return report
+    if package.input_validator is None:
+        steps[1].skipped = "no input validator"
+    else:
+        _run_step(steps[1], lambda: check_inputs(package, steps[1], progress))
+    if any(f.test == "reference" for f in steps[0].failures):
+        steps[2].skipped = "no reference solver"
+    else:
+        _run_step(steps[2], lambda: check_reference_answers(package, steps[2], progress))
+    _run_step(steps[3], lambda: check_answers_accepted(package, steps[3], progress))
+    _run_step(steps[4], lambda: check_audit(package, steps[4], progress))
+    if not run_submissions:
+        steps[5].skipped = steps[6].skipped = "submissions not run (--no-submissions)"
+        return report
+    judged = []
+
+    def judge_all() -> None:
+        judged.extend(check_submissions(package, steps[5], progress, slot))
+
+    _run_step(steps[5], judge_all)
+    _run_step(steps[6], lambda: check_timing(package, judged, steps[6]))
+    return report

@@ -1,0 +1,74 @@
+"""Showing ``judge problem verify`` on a terminal: rich progress bars while steps run, then one
+summary table per package and every failure with its test and reason."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from judge.verify.report import PackageReport, StepReport
+
+
+class RichProgress:
+    """A ``judge.verify.report.Progress`` drawing one bar per step of package ``package``."""
+
+    def __init__(self, progress: Progress, package: str):
+        self.progress, self.package, self.task = progress, package, None
+
+    def begin(self, title: str, total: int) -> None:
+        """Start the bar of a new step of ``total`` items."""
+        self.task = self.progress.add_task(f"{self.package}: {title}", total=total)
+
+    def advance(self) -> None:
+        """One item of the current step done."""
+        if self.task is not None:
+            self.progress.advance(self.task)
+
+
+def progress_bars(console: Console) -> Progress:
+    """The rich Progress used by the CLI (bars vanish when done; the summary stays)."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=console, transient=True)
+
+
+def _status(step: StepReport) -> str:
+    if step.skipped is not None:
+        return "[yellow]skipped[/yellow]"
+    if step.failures:
+        return f"[red]FAIL ({len(step.failures)})[/red]"
+    return "[green]ok[/green]" if not step.warnings else "[yellow]ok, warning[/yellow]"
+
+
+def package_table(report: PackageReport) -> Table:
+    """One row per step: number, title, items checked, status, notes / warnings / skip reason."""
+    verdict = "[green]verified[/green]" if report.ok else "[red]NOT verified[/red]"
+    table = Table(title=f"{report.package}: {verdict}", title_justify="left")
+    for column in ("#", "step", "checked", "result", "details"):
+        table.add_column(column)
+    for step in report.steps:
+        details = [*step.notes, *(f"warning: {w}" for w in step.warnings)]
+        if step.skipped:
+            details.append(step.skipped)
+        table.add_row(str(step.number), step.title, str(step.checked), _status(step), escape("\n".join(details)))
+    return table
+
+
+def print_report(console: Console, report: PackageReport) -> None:
+    """Print the summary table, then each failure as ``package step N test: reason``."""
+    console.print(package_table(report))
+    for step, failure in report.failures():
+        console.print(f"[red]FAIL[/red] {report.package} step {step.number} {escape(failure.test)}: "
+                      f"{escape(failure.reason)}", highlight=False, soft_wrap=True)
+
+
+def overall_table(reports: list[PackageReport]) -> Table:
+    """One row per package (for ``--all``): verified or not, failures per step."""
+    table = Table(title="all packages", title_justify="left")
+    for column in ("package", "result", "failures by step"):
+        table.add_column(column)
+    for report in reports:
+        failing = ", ".join(f"{s.number}: {len(s.failures)}" for s in report.steps if s.failures)
+        table.add_row(report.package, "[green]verified[/green]" if report.ok else "[red]NOT verified[/red]",
+                      failing or "-")
+    return table
