@@ -7,29 +7,17 @@ Prints numbers only, asserts nothing (timings depend on the machine's load).
 from __future__ import annotations
 
 import os
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from sandbox_support import scratch_program
 
-from sandbox import Limits, Sandbox  # noqa: E402
+from sandbox import Limits, Sandbox
 
 BENCH_SLOT = 950
 EMPTY_MAIN = "int main(void) { return 0; }\n"
-
-
-def build_empty_program(folder: Path) -> Path:
-    """gcc -static of an empty main into ``folder``; returns the binary's path."""
-    source = folder / "empty.c"
-    source.write_text(EMPTY_MAIN)
-    binary = folder / "empty"
-    subprocess.run(["gcc", "-O2", "-static", "-o", str(binary), str(source)], check=True)
-    return binary
 
 
 def time_runs(count: int, run) -> list[float]:
@@ -45,25 +33,17 @@ def time_runs(count: int, run) -> list[float]:
 
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    root = Path(tempfile.mkdtemp(prefix="sandbox-bench-"))
-    os.chmod(root, 0o711)
-    try:
-        binary = build_empty_program(root)
-        workdir = root / "work"
-        workdir.mkdir()
-        shutil.copy(binary, workdir / "empty")
-        bare = time_runs(count, lambda: subprocess.run([str(binary)], check=True))
+    with scratch_program("empty", EMPTY_MAIN, ("-O2", "-static")) as scratch:
+        bare = time_runs(count, lambda: subprocess.run([str(scratch.binary)], check=True))
         with Sandbox(slot=BENCH_SLOT) as box:
             limits = Limits(cpu_ms=1000, wall_ms=5000)
-            boxed = time_runs(count, lambda: box.run(["./empty"], workdir, limits))
+            boxed = time_runs(count, lambda: box.run(["./empty"], scratch.workdir, limits))
             kind = box.cgroup_kind
         bare_median, boxed_median = statistics.median(bare), statistics.median(boxed)
         print(f"runs: {count} each; cgroups: {kind}; load average: {os.getloadavg()[0]:.2f}")
         print(f"bare subprocess   median {bare_median:7.2f} ms   p90 {sorted(bare)[int(0.9 * count)]:7.2f} ms")
         print(f"Sandbox.run       median {boxed_median:7.2f} ms   p90 {sorted(boxed)[int(0.9 * count)]:7.2f} ms")
         print(f"ratio (median)    {boxed_median / bare_median:7.1f}x   (target <= 3x)")
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import os
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from sandbox_support import scratch_program
 
-from sandbox import Limits, Sandbox  # noqa: E402
+from sandbox import Limits, Sandbox
 
 BENCH_SLOT = 951
 CPU_LOOP = r"""
@@ -29,15 +27,6 @@ int main(int argc, char **argv) {
     return 0;
 }
 """
-
-
-def build_loop(folder: Path) -> Path:
-    """The CPU loop (rounds given as argv[1]) compiled into ``folder``."""
-    source = folder / "loop.c"
-    source.write_text(CPU_LOOP)
-    binary = folder / "loop"
-    subprocess.run(["gcc", "-O1", "-o", str(binary), str(source)], check=True)
-    return binary
 
 
 def cpu_ms_of(binary: Path, rounds: int) -> float:
@@ -65,26 +54,18 @@ def spread(values: list[int]) -> str:
 def main() -> None:
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     limit_ms = int(sys.argv[2]) if len(sys.argv) > 2 else 500
-    root = Path(tempfile.mkdtemp(prefix="sandbox-timing-"))
-    os.chmod(root, 0o711)
-    try:
-        binary = build_loop(root)
-        workdir = root / "work"
-        workdir.mkdir()
-        shutil.copy(binary, workdir / "loop")
+    with scratch_program("loop", CPU_LOOP) as scratch:
         limits = Limits(cpu_ms=limit_ms, wall_ms=limit_ms * 10)
         print(f"CPU limit {limit_ms} ms, {runs} runs per case, load average {os.getloadavg()[0]:.2f}")
         with Sandbox(slot=BENCH_SLOT) as box:
             for share in (0.5, 2.0):
-                rounds = calibrate(binary, limit_ms * share)
-                results = [box.run(["./loop", str(rounds)], workdir, limits) for _ in range(runs)]
+                rounds = calibrate(scratch.binary, limit_ms * share)
+                results = [box.run(["./loop", str(rounds)], scratch.workdir, limits) for _ in range(runs)]
                 flagged = sum(result.cpu_limit_exceeded for result in results)
                 cpu = [result.cpu_ms for result in results]
                 expected = "never" if share < 1 else "always"
                 print(f"{share:.0%} of the limit: flagged {flagged}/{runs} (expected: {expected}); "
                       f"measured CPU {spread(cpu)}")
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -1,22 +1,24 @@
-"""What the forked child does before it becomes bubblewrap: join the slot's cgroups, set the
-rlimits, drop to the slot's unprivileged uid.
+"""The rlimits of a run, and the Python fallback of the ``launch`` helper.
 
-Guarantees:
-- The child writes itself into the cgroups *before* it execs bubblewrap, so bubblewrap and every
-  process of the program are counted from their first instruction (no fork escapes the counters).
-  tests/sandbox/test_limits.py::test_forked_children_share_one_cpu_budget
-- It drops to the slot's uid/gid with no supplementary groups before exec: bubblewrap run as root
-  would keep uid 0 and every capability inside the box. tests/sandbox/test_isolation.py::
-  test_namespaces_and_identity
-- rlimits: RLIMIT_CPU a little above the CPU limit (a backstop for the cgroup watchdog, per
-  process), RLIMIT_FSIZE = the larger of the output and file limits + 1 byte (SIGXFSZ stops a
-  flood), RLIMIT_STACK = the memory limit (deep recursion works), RLIMIT_CORE = 0, RLIMIT_NOFILE.
-  Never RLIMIT_AS: it breaks the JVM, Go and Node, which reserve large address ranges.
-  Without cgroups (not root) also RLIMIT_DATA = memory and RLIMIT_NPROC (per uid, weaker).
-  tests/sandbox/test_limits.py::test_stdout_flood_hits_the_output_limit
+Normally the C helper ``launch`` (sandbox.helpers) sets these rlimits and drops to the slot's
+uid, and ``boxinit`` joins the cgroups from inside the box. Without a C compiler,
+``make_preexec`` does the same between fork and exec of bubblewrap (slower: the judge's Python
+process must fork instead of vfork), joining the cgroups before exec so that no fork escapes the
+counters.
 
-The function returned by ``make_preexec`` runs between fork and exec, so it only makes system
-calls (no imports, no locks, no allocation-heavy work).
+Guarantees (both paths):
+- Before bubblewrap runs, the process drops to the slot's uid/gid with no supplementary groups:
+  bubblewrap run as root would keep uid 0 and every capability inside the box.
+  tests/sandbox/test_isolation.py::test_namespaces_and_identity,
+  tests/sandbox/test_runner.py::test_runs_without_helpers
+- rlimits: RLIMIT_CPU a whole second above the CPU limit (a per-process backstop for the cgroup
+  watchdog), RLIMIT_FSIZE = the larger of the output and file limits + 1 byte (SIGXFSZ stops a
+  flood), RLIMIT_STACK = the memory limit (deep recursion works), RLIMIT_CORE = 0,
+  RLIMIT_NOFILE = 1024. Never RLIMIT_AS: it breaks the JVM, Go and Node, which reserve large
+  address ranges. Without cgroups also RLIMIT_DATA = memory and RLIMIT_NPROC (weaker).
+  tests/sandbox/test_limits.py::test_stdout_flood_hits_the_output_limit,
+  test_limits.py::test_deep_recursion_with_200_mib_stack_passes,
+  tests/sandbox/test_runner.py::test_runs_without_cgroups_with_a_warning
 """
 from __future__ import annotations
 
@@ -57,8 +59,10 @@ def rlimits_for(limits: Limits, *, with_cgroups: bool, nproc: int | None = None)
 
 def make_preexec(procs_files: list[bytes], rlimits: list[tuple[int, int, int]],
                  uid: int | None, gid: int | None) -> Callable[[], None]:
-    """The child's set-up: join each ``cgroup.procs`` file (writing 0 means "this process"), set
-    the rlimits, then (if ``uid`` is given, i.e. the judge is root) drop all groups, set gid, uid."""
+    """The child's set-up when the ``launch`` helper is missing: join each ``cgroup.procs`` file
+    (writing 0 means "this process"), set the rlimits, then (if ``uid`` is given, i.e. the judge
+    is root) drop all groups, set gid, uid. It runs between fork and exec, so it only makes
+    system calls (no imports, no locks)."""
 
     def preexec() -> None:
         for path in procs_files:

@@ -24,6 +24,8 @@ class Limits:
     file_bytes: size of any single file the program writes (bytes, RLIMIT_FSIZE).
     stderr_bytes: standard error kept (bytes); more is read and dropped, never a verdict.
     tmp_bytes: size of the private /tmp and /dev/shm (bytes, tmpfs ``size``).
+    workdir_bytes: how much the run may add to its work folder in total (bytes; each entry counts
+        4 KiB besides its size).
 
     Raises ValueError if a limit is not a positive integer.
     """
@@ -36,6 +38,7 @@ class Limits:
     file_bytes: int = 8 << 20
     stderr_bytes: int = 64 << 10
     tmp_bytes: int = 64 << 20
+    workdir_bytes: int = 256 << 20
 
     def __post_init__(self) -> None:
         for name, value in self.__dict__.items():
@@ -54,7 +57,8 @@ class RunResult:
     peak_memory_kib: the largest memory use seen (KiB; cgroup peak, or max RSS without cgroups).
     cpu_limit_exceeded / wall_limit_exceeded / memory_limit_exceeded / output_limit_exceeded:
         set from counters: CPU used > cpu_ms, killed at wall_ms, an OOM kill in its cgroup, stdout
-        larger than output_bytes or a write past file_bytes (SIGXFSZ).
+        larger than output_bytes, a write past file_bytes (SIGXFSZ) or a work folder grown past
+        workdir_bytes.
     process_limit_hit: a fork or thread creation was refused at the ``processes`` cap (not a
         verdict by itself: the program saw EAGAIN and may have coped).
     stdout: standard output, at most output_bytes; stderr: at most stderr_bytes (cut silently).

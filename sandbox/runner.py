@@ -21,7 +21,6 @@ import logging
 import os
 import shutil
 import signal
-import stat
 import subprocess
 import tempfile
 import time
@@ -37,7 +36,8 @@ from sandbox.limits import Limits, RunResult
 from sandbox.outputs import read_capped
 from sandbox.seccomp import build_filter
 from sandbox.slot import DEFAULT_UID_BASE, lock_slot, slot_uid
-from sandbox.watch import stop_box, wait_for_exit, watch
+from sandbox.watch import CpuProbe, stop_box, wait_for_exit, watch
+from sandbox.workdir import FolderGrowth, check_reachable, prepare_workdir
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
@@ -50,21 +50,6 @@ def warn_once(key: str, message: str) -> None:
     if key not in _warned:
         _warned.add(key)
         log.warning(message)
-
-
-def check_reachable(path: Path, uid: int, gid: int) -> None:
-    """Raise SandboxError unless every folder above ``path`` lets ``uid``/``gid`` pass (x bit):
-    bubblewrap runs as the slot's uid and must reach the path to bind it."""
-    for folder in path.parents:
-        info = os.stat(folder)
-        if info.st_mode & stat.S_IXOTH:
-            continue
-        if info.st_uid == uid and info.st_mode & stat.S_IXUSR:
-            continue
-        if info.st_gid == gid and info.st_mode & stat.S_IXGRP:
-            continue
-        raise SandboxError(f"{path} cannot be reached by the sandbox uid {uid}: {folder} has mode "
-                           f"{stat.filemode(info.st_mode)}; make it searchable (chmod o+x)")
 
 
 def decode_exit(status: int, exit_code_reported: int | None) -> tuple[int | None, int | None]:
@@ -144,7 +129,7 @@ class Sandbox:
         if not argv:
             raise ValueError("argv must name a program")
         limits = limits or Limits()
-        workdir = self._prepare_workdir(workdir)
+        workdir = prepare_workdir(workdir, self.uid, self.gid)
         binds = [Path(os.path.realpath(p)) for p in readonly_binds]
         for path in binds:
             if not path.exists():
@@ -159,20 +144,10 @@ class Sandbox:
         finally:
             fds.close_all()
 
-    def _prepare_workdir(self, workdir: Path) -> Path:
-        info = os.lstat(workdir)
-        if not stat.S_ISDIR(info.st_mode):
-            raise SandboxError(f"workdir {workdir} is not a folder")
-        real = Path(os.path.realpath(workdir))
-        if self.uid is not None:
-            check_reachable(real, self.uid, self.gid)
-            os.chown(real, self.uid, self.gid, follow_symlinks=False)
-            os.chmod(real, 0o700, follow_symlinks=False)
-        return real
-
     def _run(self, argv: list[str], workdir: Path, limits: Limits, stdin: Path | None,
              binds: list[Path], env: dict[str, str], fds: "OpenFds") -> RunResult:
-        stdout_fd = fds.add(os.open(self.scratch_dir or tempfile.gettempdir(), os.O_RDWR | os.O_TMPFILE | os.O_CLOEXEC, 0o600))
+        with tempfile.TemporaryFile(dir=self.scratch_dir) as scratch:  # unnamed: nobody else can open it
+            stdout_fd = fds.add(os.dup(scratch.fileno()))
         stdin_fd = fds.add(os.open(stdin if stdin is not None else os.devnull, os.O_RDONLY | os.O_CLOEXEC))
         stderr_r, stderr_w = fds.pipe()
         bwrap_status_r, bwrap_status_w = fds.pipe()
@@ -199,6 +174,9 @@ class Sandbox:
         command = prefix + run_arguments(self._fixed, workdir=workdir, tmp_bytes=limits.tmp_bytes,
                                          readonly_binds=binds, env=env, seccomp_fd=seccomp_r,
                                          status_fd=bwrap_status_w, argv=program, as_pid_1=helpers is not None)
+        probes = [FolderGrowth(workdir, limits.workdir_bytes)]
+        if self.cgroups is not None:
+            probes.append(CpuProbe(self.cgroups.cpu_ns, limits.cpu_ms * 1_000_000))
         started = time.monotonic_ns()
         process = subprocess.Popen(command, stdin=stdin_fd, stdout=stdout_fd, stderr=stderr_w,
                                    pass_fds=passed, env={}, close_fds=True, start_new_session=True,
@@ -209,8 +187,7 @@ class Sandbox:
         bwrap_status = BwrapStatus(bwrap_status_r)
         try:
             outcome = watch(process.pid, started, stderr_r, limits.stderr_bytes,
-                            cpu_limit_ns=limits.cpu_ms * 1_000_000, wall_limit_ns=limits.wall_ms * 1_000_000,
-                            cpu_ns=self.cgroups.cpu_ns if self.cgroups is not None else None,
+                            wall_limit_ns=limits.wall_ms * 1_000_000, probes=probes,
                             kill=lambda: self._kill_box(process.pid, bwrap_status))
             process.returncode = outcome.status  # reaped by watch(): Popen must not wait again
         finally:
@@ -220,6 +197,8 @@ class Sandbox:
         bwrap_status.read()
         if helpers is None:
             wait_for_exit(bwrap_status.child_pid, CLEANUP_TIMEOUT_S)
+        if outcome.killed_for is None and probes[0].exceeded():
+            outcome.killed_for = probes[0].name  # grew between the last check and the end
         return self._result(limits, outcome, bwrap_status.exit_code, _read_all(init_status_r), stdout_fd)
 
     def _fallback_nproc(self, limits: Limits) -> int | None:
@@ -261,7 +240,8 @@ class Sandbox:
             cpu_limit_exceeded=outcome.killed_for == "cpu" or cpu_ns > limits.cpu_ms * 1_000_000,
             wall_limit_exceeded=outcome.killed_for == "wall",
             memory_limit_exceeded=oom,
-            output_limit_exceeded=stdout_size > limits.output_bytes or signal_number == signal.SIGXFSZ,
+            output_limit_exceeded=(stdout_size > limits.output_bytes or signal_number == signal.SIGXFSZ
+                                   or outcome.killed_for == "workdir"),
             process_limit_hit=task_hits,
             stdout=stdout, stderr=outcome.stderr,
         )

@@ -67,9 +67,10 @@ SYSCALL_IOCTL = 16
 SYSCALL_CLONE = 56
 SYSCALL_CLONE3 = 435
 DENIED_IOCTLS = {"TIOCSTI": 0x5412, "TIOCLINUX": 0x541C}
-# CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET | NEWTIME (linux/sched.h)
+# CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET (linux/sched.h);
+# CLONE_NEWTIME (0x80) shares bits with clone()'s exit signal and only works with clone3/unshare
 CLONE_NAMESPACE_FLAGS = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 \
-    | 0x20000000 | 0x40000000 | 0x00000080
+    | 0x20000000 | 0x40000000
 
 
 def _insn(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:

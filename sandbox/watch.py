@@ -2,7 +2,7 @@
 
 Guarantees:
 - CPU time is the sum over all processes and threads of the run (the cgroup counter), polled
-  more often as the limit nears; past the limit the box is killed. Eight spinning threads are
+  more often as the limit nears (``CpuProbe``); past the limit the box is killed. Eight spinning threads are
   stopped at about 1x the limit of total CPU, not 8x. tests/sandbox/test_limits.py::
   test_spinning_threads_share_one_cpu_budget
 - Wall time is the parent's monotonic clock from spawn; past the limit the box is killed, so a
@@ -17,7 +17,7 @@ import select
 import signal
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 # CPU checks: never sparser than this (s), never denser
 MAX_CHECK_S = 0.05
@@ -30,7 +30,7 @@ STDERR_DRAIN_S = 1.0
 @dataclass
 class WatchOutcome:
     """How the watched child ended: ``status`` (raw wait status), ``rusage`` (its resource usage,
-    descendants included), ``killed_for`` ("cpu", "wall" or None), ``wall_ns`` (spawn to exit),
+    descendants included), ``killed_for`` ("wall", a probe's name, or None), ``wall_ns`` (spawn to exit),
     ``stderr`` (at most the cap)."""
 
     status: int
@@ -38,7 +38,6 @@ class WatchOutcome:
     killed_for: str | None
     wall_ns: int
     stderr: bytes = b""
-    cpu_checks: int = field(default=0)
 
 
 class CappedBuffer:
@@ -69,18 +68,37 @@ def _drain(fd: int, buffer: CappedBuffer) -> bool:
     return True
 
 
-def _next_check_s(cpu_left_ns: int, cpus: int) -> float:
-    """Sleep until the CPU limit could at the earliest be reached with all CPUs busy."""
-    return min(MAX_CHECK_S, max(MIN_CHECK_S, cpu_left_ns / 1e9 / max(cpus, 1)))
+class CpuProbe:
+    """A watchdog probe: has the run used more than ``limit_ns`` of CPU (``read_ns``: the cgroup
+    counter)? Checks more often as the limit nears, assuming every CPU busy."""
+
+    name = "cpu"
+
+    def __init__(self, read_ns: Callable[[], int], limit_ns: int) -> None:
+        self.read_ns = read_ns
+        self.limit_ns = limit_ns
+        self.cpus = os.cpu_count() or 1
+        self.left_ns = limit_ns
+
+    def exceeded(self) -> bool:
+        """Read the counter now."""
+        self.left_ns = self.limit_ns - self.read_ns()
+        return self.left_ns < 0
+
+    def next_check_s(self) -> float:
+        """Until the limit could at the earliest be reached with all CPUs busy (2 to 50 ms)."""
+        return min(MAX_CHECK_S, max(MIN_CHECK_S, self.left_ns / 1e9 / self.cpus))
 
 
-def watch(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *, cpu_limit_ns: int,
-          wall_limit_ns: int, cpu_ns: Callable[[], int] | None, kill: Callable[[], None]) -> WatchOutcome:
+def watch(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *, wall_limit_ns: int,
+          probes: list, kill: Callable[[], None]) -> WatchOutcome:
     """Wait for child ``pid`` (spawned at ``started_ns``, monotonic ns) to exit.
 
     stderr_fd: read end of its stderr pipe (made non-blocking here; the caller closes it).
-    cpu_ns: reads the run's CPU counter (ns), or None when there is no cgroup (no CPU watchdog).
-    kill: stops the whole box (called once, at a limit). Returns a ``WatchOutcome``.
+    probes: limits checked while it runs, each with ``name``, ``exceeded()`` and
+    ``next_check_s()`` (``CpuProbe``, ``sandbox.workdir.FolderGrowth``).
+    kill: stops the whole box (called once, at a limit). Returns a ``WatchOutcome`` whose
+    ``killed_for`` is "wall" or the name of the probe that fired.
     """
     os.set_blocking(stderr_fd, False)
     buffer = CappedBuffer(stderr_cap)
@@ -88,28 +106,26 @@ def watch(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *, cpu_lim
     poller = select.poll()
     poller.register(pidfd, select.POLLIN)
     poller.register(stderr_fd, select.POLLIN)
-    cpus = os.cpu_count() or 1
     killed_for: str | None = None
     stderr_open = True
-    checks = 0
+    due = {probe: 0 for probe in probes}  # monotonic ns of each probe's next check
     try:
         while True:
             now = time.monotonic_ns()
-            wait_s = (wall_limit_ns - (now - started_ns)) / 1e9
-            if cpu_ns is not None and killed_for is None:
-                used = cpu_ns()
-                checks += 1
-                if used > cpu_limit_ns:
-                    killed_for = "cpu"
-                    kill()
-                else:
-                    wait_s = min(wait_s, _next_check_s(cpu_limit_ns - used, cpus))
             if killed_for is None and now - started_ns > wall_limit_ns:
                 killed_for = "wall"
                 kill()
+            for probe in probes:
+                if killed_for is None and now >= due[probe]:
+                    if probe.exceeded():
+                        killed_for = probe.name
+                        kill()
+                    due[probe] = now + int(probe.next_check_s() * 1e9)
             if killed_for is not None:
-                wait_s = 0.05  # the box is dying: just wait for the exit
-            events = poller.poll(max(0, int(wait_s * 1000)) + 1)
+                wait_ns = 50_000_000  # the box is dying: just wait for the exit
+            else:
+                wait_ns = min([started_ns + wall_limit_ns, *due.values()]) - now
+            events = poller.poll(max(0, wait_ns // 1_000_000) + 1)
             exited = False
             for fd, _ in events:
                 if fd == stderr_fd and stderr_open:
@@ -126,7 +142,7 @@ def watch(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *, cpu_lim
         while stderr_open and time.monotonic() < deadline:
             if select.select([stderr_fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
                 stderr_open = _drain(stderr_fd, buffer)
-        return WatchOutcome(status, rusage, killed_for, wall_ns, bytes(buffer.data), checks)
+        return WatchOutcome(status, rusage, killed_for, wall_ns, bytes(buffer.data))
     finally:
         os.close(pidfd)
 

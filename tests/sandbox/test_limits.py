@@ -253,3 +253,33 @@ def test_compile_bomb_from_dev_urandom_is_stopped(box, workdir):
     assert result.limit_exceeded or result.exit_code not in (0, None)
     assert not (workdir / "bomb.o").exists()
     assert_slot_clean(box, workdir)
+
+
+MANY_FILES = r"""
+#include <stdio.h>
+#include <string.h>
+int main(void) {
+    static char b[1 << 20];
+    memset(b, 'm', sizeof b);
+    char name[64];
+    for (int i = 0; i < 100000; i++) {  /* 100 GiB in 1 MiB files, each under the file limit */
+        snprintf(name, sizeof name, "junk%d", i);
+        FILE *f = fopen(name, "w");
+        if (!f) return 2;
+        fwrite(b, 1, sizeof b, f);
+        fclose(f);
+    }
+    return 0;
+}
+"""
+
+
+def test_many_files_hit_the_workdir_limit(box, workdir, programs):
+    limits = Limits(workdir_bytes=32 << 20, file_bytes=2 << 20, wall_ms=20000, cpu_ms=10000)
+    result = run_c(box, workdir, programs, "manyfiles", MANY_FILES, limits)
+    assert result.output_limit_exceeded and result.signal == signal.SIGKILL
+    written = sum(path.stat().st_size for path in workdir.glob("junk*"))
+    assert written < 512 << 20  # stopped within a fraction of a second of passing 32 MiB
+    for path in workdir.glob("junk*"):
+        path.unlink()
+    assert_slot_clean(box, workdir)
