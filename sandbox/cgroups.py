@@ -16,7 +16,7 @@ Two backends behind one interface (``prepare`` → the child joins → ``cpu_ns`
   ``memory.peak`` cannot be reset before Linux 6.12; controllers are enabled down the path
   (``cgroup.subtree_control``). Unit-tested on a fake tree (this machine's v2 has no controllers):
   tests/sandbox/test_cgroups.py::test_v2_backend_on_fake_tree
-- ``detect_cgroups`` picks v2 if its root lists memory, pids and cpu, else v1 if the three v1
+- ``detect_cgroups`` picks v2 if its root lists memory and pids, else v1 if the three v1
   controllers are mounted, else None (the runner then falls back to rlimits and logs why).
   tests/sandbox/test_cgroups.py::test_detect_prefers_v2_with_controllers
 
@@ -26,6 +26,7 @@ after every run). tests/sandbox/test_hostile.py::test_daemon_does_not_outlive_th
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import signal
 import time
@@ -35,10 +36,14 @@ from pathlib import Path
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits
 
+log = logging.getLogger(__name__)
 PARENT_NAME = "classjudge-sandbox"
 SUPERVISOR_NAME = "classjudge-supervisor"
 V1_CONTROLLERS = ("memory", "pids", "cpuacct")
-V2_CONTROLLERS = ("memory", "pids", "cpu")
+# v2: memory and pids are needed; cpu.stat's usage_usec exists without the cpu controller, which
+# is enabled when offered
+V2_CONTROLLERS = ("memory", "pids")
+V2_OPTIONAL = ("cpu",)
 # tasks bubblewrap adds to a run's cgroup when the child joins before exec: its monitor and the
 # namespace's init (with boxinit joining from inside, only boxinit itself is added)
 BWRAP_TASKS = 2
@@ -221,15 +226,17 @@ class CgroupV2:
         self.slot_dir = root / PARENT_NAME / f"slot{slot}"
         self.leaf = self.slot_dir / "run"
         make_dir(self.slot_dir)
+        offered = set(_words(root / "cgroup.controllers"))
+        wanted = [*V2_CONTROLLERS, *(name for name in V2_OPTIONAL if name in offered)]
         for folder in (root, root / PARENT_NAME, self.slot_dir):
-            self._enable_controllers(folder)
+            self._enable_controllers(folder, wanted)
         self._cpu_fd: int | None = None
         self._remove_leaf()
 
-    def _enable_controllers(self, folder: Path) -> None:
-        if set(V2_CONTROLLERS) <= set(_words(folder / "cgroup.subtree_control")):
+    def _enable_controllers(self, folder: Path, wanted: list[str]) -> None:
+        if set(wanted) <= set(_words(folder / "cgroup.subtree_control")):
             return
-        enable = " ".join(f"+{name}" for name in V2_CONTROLLERS)
+        enable = " ".join(f"+{name}" for name in wanted)
         try:
             write_file(folder / "cgroup.subtree_control", enable)
         except SandboxError as error:
@@ -298,9 +305,12 @@ class CgroupV2:
             _remove_tree(self.leaf)
 
     def close(self) -> None:
-        """Kill what is left and remove the slot's cgroups."""
-        self._remove_leaf()
-        _remove_tree(self.slot_dir)
+        """Kill what is left and remove the slot's cgroups (a busy one is left, with a warning)."""
+        try:
+            self._remove_leaf()
+            _remove_tree(self.slot_dir)
+        except SandboxError as error:
+            log.warning("%s", error)
 
 
 def _remove_tree(path: Path) -> None:
@@ -365,8 +375,8 @@ def detect_cgroups(mountinfo: str | None = None, proc_cgroup: str | None = None,
     """Which cgroup version can limit a run here: ("v2", delegated root folder),
     ("v1", controller → mount point), or None.
 
-    v2 wins when its root (``v2_root``, else this process's own cgroup) lists memory, pids and cpu
-    in ``cgroup.controllers``; v1 needs memory, pids and cpuacct mounted.
+    v2 wins when its root (``v2_root``, else this process's own cgroup) lists memory and pids in
+    ``cgroup.controllers``; v1 needs memory, pids and cpuacct mounted.
     """
     if mountinfo is None:
         mountinfo = Path("/proc/self/mountinfo").read_text()

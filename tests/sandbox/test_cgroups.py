@@ -121,3 +121,13 @@ def test_v1_slot_counters_and_limits():
     finally:
         backend.close()
     assert not backend.dirs["memory"].exists()
+
+
+def test_v2_cpu_controller_is_optional(tmp_path):
+    service = fake_v2_tree(tmp_path)
+    (service / "cgroup.controllers").write_text("memory pids\n")
+    assert detect_cgroups(f"40 1 0:30 / {tmp_path} rw - cgroup2 cgroup2 rw\n",
+                          "0::/system.slice/judge.service\n") == ("v2", service)
+    backend = CgroupV2(service, slot=1)
+    assert (service / "cgroup.subtree_control").read_text() == "+memory +pids"
+    backend.close()
