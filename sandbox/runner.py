@@ -27,11 +27,11 @@ import time
 from pathlib import Path
 
 from sandbox import cgroups as cgroup_backends
-from sandbox.helpers import BOXINIT_BOX_PATH, build_helpers, launch_arguments, parse_status
 from sandbox.bwrap import BwrapStatus, fixed_arguments, run_arguments
 from sandbox.cgroups import BWRAP_TASKS
 from sandbox.child import make_preexec, rlimits_for
 from sandbox.errors import SandboxError
+from sandbox.helpers import BOXINIT_BOX_PATH, build_helpers, launch_arguments, parse_status
 from sandbox.limits import Limits, RunResult
 from sandbox.outputs import read_capped
 from sandbox.seccomp import build_filter

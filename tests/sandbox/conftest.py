@@ -20,6 +20,10 @@ TEST_SLOT = 900
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the sandbox's uid drop and cgroups need root")
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: a sandbox test of 1.5 s or more (deselect with -m 'not slow')")
+
+
 @pytest.fixture(scope="session")
 def box():
     """A Sandbox on the test slot, shared by the whole session (as a judge worker would)."""

@@ -107,6 +107,7 @@ def lines(result) -> dict[str, str]:
     return dict(line.split(" ", 1) for line in result.stdout.decode().splitlines())
 
 
+@pytest.mark.slow
 def test_fork_bomb_is_contained(box, workdir, programs):
     limits = Limits(processes=16, cpu_ms=1000, wall_ms=2000)
     result = box.run(place(programs("forkbomb", FORK_BOMB), workdir), workdir, limits)
@@ -115,6 +116,7 @@ def test_fork_bomb_is_contained(box, workdir, programs):
     assert_slot_clean(box, workdir)
 
 
+@pytest.mark.slow
 def test_thread_bomb_is_capped_at_the_task_limit(box, workdir, programs):
     limits = Limits(processes=32, cpu_ms=2000, wall_ms=2000)
     result = box.run(place(programs("threadbomb", THREAD_BOMB), workdir), workdir, limits)

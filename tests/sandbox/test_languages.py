@@ -34,7 +34,8 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("language", sorted(CASES))
+@pytest.mark.parametrize("language", [pytest.param(name, marks=pytest.mark.slow) if name == "java" else name
+                                      for name in sorted(CASES)])
 def test_language_compiles_and_runs_in_the_box(box, workdir, work_root, language):
     file_name, source, compile_argv, run_argv = CASES[language]
     if shutil.which(compile_argv[0] if compile_argv else run_argv[0]) is None:

@@ -144,6 +144,7 @@ def test_infinite_loop_hits_cpu_limit(box, workdir, programs):
     assert_slot_clean(box, workdir)
 
 
+@pytest.mark.slow
 def test_spinning_threads_share_one_cpu_budget(box, workdir, programs):
     result = run_c(box, workdir, programs, "threads", SPIN_THREADS, Limits(cpu_ms=1000, wall_ms=10000))
     assert result.cpu_limit_exceeded
@@ -151,6 +152,7 @@ def test_spinning_threads_share_one_cpu_budget(box, workdir, programs):
     assert_slot_clean(box, workdir)
 
 
+@pytest.mark.slow
 def test_forked_children_share_one_cpu_budget(box, workdir, programs):
     result = run_c(box, workdir, programs, "children", SPIN_CHILDREN, Limits(cpu_ms=1000, wall_ms=10000))
     assert result.cpu_limit_exceeded
@@ -246,6 +248,7 @@ def test_a_1_gib_file_is_stopped_small(box, workdir, programs, where):
     assert_slot_clean(box, workdir)
 
 
+@pytest.mark.slow
 def test_compile_bomb_from_dev_urandom_is_stopped(box, workdir):
     (workdir / "bomb.cpp").write_text('#include "/dev/urandom"\n')
     limits = Limits(cpu_ms=5000, wall_ms=10000, memory_kib=256 * 1024, output_bytes=1 << 20)
