@@ -199,18 +199,21 @@ def is_participant(session: Session, contest: Contest, user: User | None) -> boo
     return session.get(ContestParticipant, (contest.id, user.id)) is not None
 
 
-def participants(session: Session, contest: Contest) -> list[User]:
-    """The users on the scoreboard: the participants, plus anyone with a non-jury submission to it,
-    sorted by display name then name."""
+def on_scoreboard(contest: Contest):
+    """SQL condition on ``User``: takes part in ``contest`` or has a non-jury submission to it (an
+    EXISTS per user, answered from the submissions' scoreboard index)."""
     if contest.all_students:
-        listed = select(User.id).where(User.role == STUDENT)
+        listed = User.role == STUDENT
     else:
-        listed = select(ContestParticipant.user_id).where(ContestParticipant.contest_id == contest.id)
-    submitted = select(Submission.user_id).where(Submission.contest_id == contest.id, Submission.is_jury.is_(False))
-    return list(session.scalars(
-        select(User).where(or_(User.id.in_(listed), User.id.in_(submitted)))
-        .order_by(User.display_name, User.name)
-    ))
+        listed = User.id.in_(select(ContestParticipant.user_id).where(ContestParticipant.contest_id == contest.id))
+    submitted = select(Submission.id).where(Submission.contest_id == contest.id, Submission.user_id == User.id,
+                                            Submission.is_jury.is_(False)).exists()
+    return or_(listed, submitted)
+
+
+def participants(session: Session, contest: Contest) -> list[User]:
+    """The users on the scoreboard (``on_scoreboard``), sorted by display name then name."""
+    return list(session.scalars(select(User).where(on_scoreboard(contest)).order_by(User.display_name, User.name)))
 
 
 def contests_for(session: Session, user: User) -> list[Contest]:

@@ -1,11 +1,12 @@
 """Contest scoreboards: computed from the submissions table in two or three aggregate queries, with
 the freeze applied, ranked, and exported as JSON-ready dicts or CSV.
 
-Speed: ``aggregate_cells`` lets the database do the per-(contestant, problem) work (one GROUP BY over
-the contest's submissions through the ``ix_submissions_contest_id`` index; IOI adds one over the test
-results of judged submissions for packages with scoring groups), so Python only sees one row per
-scoreboard cell. ``replay_cells`` is the plain definition (each cell's submissions replayed through
-``judge.scoring``); tests check the two agree and ``benchmarks/scoreboard.py`` times both.
+Speed: ``aggregate_cells`` lets the database do the per-(contestant, problem) work in one statement
+that reads the contest's entries of the covering index ``ix_submissions_scoreboard`` (no table
+lookups), so Python only sees one row per scoreboard cell. IOI reads test results only for problems
+whose package has scoring groups. ``replay_cells`` is the plain definition (each cell's submissions
+replayed through ``judge.scoring``, one query per cell); tests check the two agree on random contests
+and ``benchmarks/scoreboard.py`` times both.
 
 Freeze (ICPC practice): for every viewer but the jury, a submission made at or after ``freeze_at`` is
 pending with no verdict until the contest is unfrozen; solved counts, times, penalties, scores and
@@ -17,13 +18,13 @@ from __future__ import annotations
 import csv
 import io
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from sqlalchemy import and_, case, func, not_, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
-from judge.contests import participants, problem_points
+from judge.contests import on_scoreboard, participants, problem_points
 from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
 from judge.scoring import (
     ICPC,
@@ -61,6 +62,9 @@ class Cell:
     first_ac: tuple[datetime, int] | None = field(default=None, repr=False)  # (time, id): orders first solves
 
 
+CELL_FIELDS = ("letter", "attempts", "pending", "solved", "minute", "penalty", "score", "first_solve")  # exported
+
+
 @dataclass
 class Row:
     """A contestant's row: ``rank`` (shared on ties), ICPC ``solved`` and ``penalty`` (minutes), IOI
@@ -95,8 +99,9 @@ class Scoreboard:
             "contest": self.contest_id, "name": self.contest_name, "scoring": self.scoring, "view": self.view,
             "frozen": self.frozen, "computed_at": self.computed_at.isoformat(),
             "problems": [{"letter": l, "name": n, "points": p} for l, n, p in self.problems],
-            "rows": [{**{k: v for k, v in asdict(r).items() if k != "cells"},
-                      "cells": [{k: v for k, v in asdict(c).items() if k != "first_ac"} for c in r.cells]}
+            "rows": [{"rank": r.rank, "user": r.user, "display_name": r.display_name, "solved": r.solved,
+                      "penalty": r.penalty, "total": r.total,
+                      "cells": [{k: getattr(c, k) for k in CELL_FIELDS} for c in r.cells]}
                      for r in self.rows],
         }
 
@@ -110,14 +115,24 @@ def hidden_after(contest: Contest, view: str) -> datetime | None:
 
 
 # -- cells: the fast way ------------------------------------------------------------------------------
-def _contest_rows(contest: Contest):
-    return [Submission.contest_id == contest.id, Submission.is_jury.is_(False), Submission.user_id.is_not(None)]
+def _contest_rows(contest: Contest, s=Submission):
+    """SQL: the non-jury submissions of ``contest`` (``s``: the table or an alias of it)."""
+    return [s.contest_id == contest.id, s.is_jury.is_(False), s.user_id.is_not(None)]
 
 
-def _judged(hide_after: datetime | None):
+def _judged(hide_after: datetime | None, s=Submission):
     """SQL: the submission's verdict is shown (judged, and not hidden by the freeze)."""
-    done = Submission.status == "done"
-    return done if hide_after is None else and_(done, Submission.created_at < hide_after)
+    done = s.status == "done"
+    return done if hide_after is None else and_(done, s.created_at < hide_after)
+
+
+def _rejected(hide_after: datetime | None, s=Submission):
+    """SQL: a shown verdict that costs an ICPC penalty (not AC, CE or JE)."""
+    return and_(_judged(hide_after, s), s.verdict.not_in((AC, *NOT_COUNTED)))
+
+
+def _count(condition):
+    return func.sum(case((condition, 1), else_=0))
 
 
 def aggregate_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[tuple[int, str], Cell]:
@@ -129,37 +144,49 @@ def aggregate_cells(session: Session, contest: Contest, hide_after: datetime | N
 
 
 def _icpc_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, str], Cell]:
-    s, judged = Submission, _judged(hide_after)
-    where = [*_contest_rows(contest), s.problem_id.in_(letter_of)]
-    first = (select(s.user_id, s.problem_id, func.min(case((and_(judged, s.verdict == AC), s.id))).label("ac_id"))
-             .where(*where).group_by(s.user_id, s.problem_id).subquery())
-    before_ac = or_(first.c.ac_id.is_(None), s.id < first.c.ac_id)
-    rejected = and_(judged, s.verdict.is_not(None), s.verdict.not_in((AC, *NOT_COUNTED)))
+    """One statement: per cell the first shown AC and the totals (one pass over the contest's index
+    entries), joined to the attempts before that AC (an index range per solved cell) and to the AC
+    row for its time. Unsolved cells use the totals; solved ones the counts before the AC."""
+    s = Submission
+    totals = (select(s.user_id, s.problem_id,
+                     func.min(case((and_(_judged(hide_after), s.verdict == AC), s.id))).label("ac_id"),
+                     _count(_rejected(hide_after)).label("rejected"),
+                     _count(not_(_judged(hide_after))).label("pending"))
+              .where(*_contest_rows(contest), s.problem_id.in_(letter_of))
+              .group_by(s.user_id, s.problem_id).subquery("totals"))
+    before, first_ac = aliased(Submission, name="before_ac"), aliased(Submission, name="first_ac")
     query = (
-        select(s.user_id, s.problem_id, first.c.ac_id,
-               func.min(case((s.id == first.c.ac_id, s.created_at))).label("ac_at"),
-               func.sum(case((and_(before_ac, rejected), 1), else_=0)).label("rejected"),
-               func.sum(case((and_(before_ac, not_(judged)), 1), else_=0)).label("pending"))
-        .join(first, and_(first.c.user_id == s.user_id, first.c.problem_id == s.problem_id))
-        .where(*where).group_by(s.user_id, s.problem_id, first.c.ac_id)
+        select(totals.c.user_id, totals.c.problem_id, totals.c.ac_id, totals.c.rejected, totals.c.pending,
+               first_ac.created_at, _count(and_(before.id.is_not(None), _rejected(hide_after, before))),
+               _count(and_(before.id.is_not(None), not_(_judged(hide_after, before)))))
+        .select_from(totals)
+        .outerjoin(first_ac, first_ac.id == totals.c.ac_id)
+        .outerjoin(before, and_(*_contest_rows(contest, before), before.user_id == totals.c.user_id,
+                                before.problem_id == totals.c.problem_id, before.id < totals.c.ac_id))
+        .group_by(totals.c.user_id, totals.c.problem_id, totals.c.ac_id, totals.c.rejected, totals.c.pending,
+                  first_ac.created_at)
     )
     cells = {}
-    for user_id, problem_id, ac_id, ac_at, rejected_count, pending in session.execute(query):
-        cell = Cell(letter_of[problem_id], attempts=int(rejected_count), pending=int(pending))
-        if ac_id is not None:
-            cell.solved, cell.attempts, cell.first_ac = True, cell.attempts + 1, (ac_at, ac_id)
-            cell.minute = contest_minute(contest.start_at, ac_at)
-            cell.penalty = cell.minute + contest.penalty_minutes * int(rejected_count)
-        cells[(user_id, cell.letter)] = cell
+    start, penalty = contest.start_at, contest.penalty_minutes  # plain locals: ORM attributes cost per access
+    for user_id, problem_id, ac_id, rejected, pending, ac_at, rejected_before, pending_before in session.execute(query):
+        letter = letter_of[problem_id]
+        if ac_id is None:
+            cells[(user_id, letter)] = Cell(letter, attempts=int(rejected), pending=int(pending))
+        else:
+            minute = contest_minute(start, ac_at)
+            cells[(user_id, letter)] = Cell(letter, attempts=int(rejected_before) + 1, pending=int(pending_before),
+                                            solved=True, minute=minute, penalty=minute + penalty * int(rejected_before),
+                                            first_ac=(ac_at, ac_id))
     return cells
 
 
 def _ioi_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, str], Cell]:
+    """Per cell the best fraction of tests passed (one pass over the contest's index entries); for
+    problems whose package has scoring groups, the best group score from the test results."""
     s, judged = Submission, _judged(hide_after)
     where = [*_contest_rows(contest), s.problem_id.in_(letter_of)]
     fraction = case((and_(judged, s.tests_total > 0), s.tests_passed * 1.0 / s.tests_total), else_=0.0)
-    query = (select(s.user_id, s.problem_id, func.max(fraction),
-                    func.sum(case((judged, 1), else_=0)), func.sum(case((judged, 0), else_=1)))
+    query = (select(s.user_id, s.problem_id, func.max(fraction), _count(judged), _count(not_(judged)))
              .where(*where).group_by(s.user_id, s.problem_id))
     points = {p.problem_id: problem_points(p) for p in contest.problems}
     cells = {}
@@ -167,20 +194,30 @@ def _ioi_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, s
         cells[(user_id, letter_of[problem_id])] = Cell(
             letter_of[problem_id], attempts=int(judged_count), pending=int(pending),
             score=float(best or 0) * points[problem_id])
-    # packages with scoring groups: a submission's score comes from its groups, not its test count
-    for (user_id, problem_id), score in _group_scores(session, where, judged, points).items():
-        cells[(user_id, letter_of[problem_id])].score = score
+    grouped = _grouped_problems(session, where, judged)
+    if grouped:
+        for (user_id, problem_id), score in _group_scores(session, [*where, s.problem_id.in_(grouped)], judged,
+                                                          points).items():
+            cells[(user_id, letter_of[problem_id])].score = score
     return cells
 
 
-def _group_scores(session, where, judged, points) -> dict[tuple[int, str], float]:
-    """Best group-scored result per (user, problem) over submissions whose tests carry scoring groups."""
+def _grouped_problems(session, where, judged) -> set[str]:
+    """The problems whose package has scoring groups, told by the newest judged submission of each
+    (a package's groups are the same for all its submissions): a few index lookups."""
     s, t = Submission, TestResult
-    query = (select(s.user_id, s.problem_id, s.id, t.test_group, func.count(),
-                    func.sum(case((t.verdict == AC, 1), else_=0)))
+    newest = select(func.max(s.id)).where(*where, judged, s.tests_total > 0).group_by(s.problem_id)
+    return set(session.scalars(
+        select(s.problem_id).join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
+        .where(s.id.in_(newest), t.test_group.not_in(UNGROUPED)).distinct()))
+
+
+def _group_scores(session, where, judged, points) -> dict[tuple[int, str], float]:
+    """Best group-scored result per (user, problem) over the judged submissions ``where`` selects."""
+    s, t = Submission, TestResult
+    query = (select(s.user_id, s.problem_id, s.id, t.test_group, func.count(), _count(t.verdict == AC))
              .join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
-             .where(*where, judged, t.test_group.not_in(UNGROUPED))
-             .group_by(s.user_id, s.problem_id, s.id, t.test_group))
+             .where(*where, judged).group_by(s.user_id, s.problem_id, s.id, t.test_group))
     groups: dict[tuple[int, str, int], dict[str, tuple[int, int]]] = defaultdict(dict)
     for user_id, problem_id, sid, group, total, passed in session.execute(query):
         groups[(user_id, problem_id, sid)][group] = (int(passed), int(total))
@@ -247,8 +284,10 @@ def compute_scoreboard(session: Session, contest: Contest, view: str = PUBLIC, n
                                  .where(Problem.id.in_([p.problem_id for p in contest.problems]))).all())
     problems = [(p.letter, names.get(p.problem_id, p.problem_id), problem_points(p)) for p in contest.problems]
     _mark_first_solves(cells)
-    rows = [_row(user, [cells.get((user.id, letter)) or Cell(letter) for letter, _, _ in problems])
-            for user in participants(session, contest)]
+    users = session.execute(select(User.id, User.name, User.display_name).where(on_scoreboard(contest))
+                            .order_by(User.display_name, User.name))
+    rows = [_row(name, display, [cells.get((user_id, letter)) or Cell(letter) for letter, _, _ in problems])
+            for user_id, name, display in users]
     key = (lambda r: icpc_rank_key(r.solved, r.penalty)) if contest.scoring == ICPC else (lambda r: ioi_rank_key(r.total))
     rows.sort(key=key)  # stable: ties keep the participants' display-name order
     for row, rank in zip(rows, competition_ranks([key(r) for r in rows])):
@@ -257,8 +296,8 @@ def compute_scoreboard(session: Session, contest: Contest, view: str = PUBLIC, n
     return Scoreboard(contest.id, contest.name, contest.scoring, view, frozen, now, problems, rows)
 
 
-def _row(user: User, cells: list[Cell]) -> Row:
-    return Row(0, user.name, user.display_name, solved=sum(c.solved for c in cells),
+def _row(name: str, display_name: str, cells: list[Cell]) -> Row:
+    return Row(0, name, display_name, solved=sum(c.solved for c in cells),
                penalty=sum(c.penalty for c in cells), total=round(sum(c.score for c in cells), 6), cells=cells)
 
 
