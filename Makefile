@@ -6,8 +6,12 @@ SUDO        := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # bubblewrap: the sandbox; gcc/g++/libc6-dev: C and C++ (static linking); fp-compiler: Pascal;
 # pypy3: PyPy; openjdk-17-jdk-headless: Java; nodejs: JavaScript; python3: the submissions' Python.
 APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs
+# problemtools' verifyproblem (make test) builds every statement to HTML and PDF: pandoc, LuaLaTeX
+# with Latin and Cyrillic fonts, tidy, ghostscript. Installed without recommends (TeX is large).
+PROBLEMTOOLS_APT := pandoc tidy ghostscript texlive-luatex texlive-latex-recommended texlive-latex-extra \
+                    texlive-fonts-recommended texlive-plain-generic texlive-lang-european texlive-lang-cyrillic
 
-.PHONY: install system-packages run test bench clean
+.PHONY: install system-packages problemtools run test bench clean
 
 install: system-packages $(VENV)/.installed
 
@@ -17,7 +21,7 @@ system-packages:
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_OPTIONS) $$missing; \
 	fi
 
 $(VENV)/.installed: pyproject.toml
@@ -28,8 +32,14 @@ $(VENV)/.installed: pyproject.toml
 run: install
 	$(VENV)/bin/judge serve
 
-test: install
+# Kattis' verifier (PyPI problemtools) and what it needs; tests/verify/test_problemtools.py runs it.
+problemtools: install
+	@$(MAKE) --no-print-directory system-packages APT_PACKAGES="$(PROBLEMTOOLS_APT)" APT_OPTIONS=--no-install-recommends
+	@$(PY) -c "import problemtools" 2>/dev/null || $(VENV)/bin/pip install -q problemtools
+
+test: install problemtools
 	$(VENV)/bin/pytest -q -ra
+	$(VENV)/bin/judge problem verify --all
 
 bench: install
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done

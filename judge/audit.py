@@ -44,8 +44,8 @@ def wrong_outputs(answer: bytes) -> list[AuditOutput]:
     """Outputs that no checker may accept, made from the judge answer ``answer`` (bytes).
 
     Each differs from ``answer`` in its tokens (an output equal to the answer token for token is
-    never returned, so a mutation is only used when it really is wrong). Duplicates are dropped,
-    the first kind to make an output keeps it.
+    never returned, so a mutation is only used when it really is wrong). Outputs with the same
+    tokens as an earlier one are dropped: the first kind to make them keeps them.
     """
     spans = [match.span() for match in TOKEN.finditer(answer)]
     candidates: list[AuditOutput] = []
@@ -62,14 +62,13 @@ def wrong_outputs(answer: bytes) -> list[AuditOutput]:
                   ("last", spans[-1], "a huge number", HUGE_NUMBER))
         for where, span, name, garbage in places:
             candidates.append(AuditOutput(f"{where} token replaced by {name}", _replace_token(answer, span, garbage)))
-    tokens = answer.split()
-    seen: set[bytes] = set()
+    seen = {tuple(answer.split())}  # outputs with the answer's tokens, or a token list tried already
     kept = []
     for candidate in candidates:
-        if candidate.output.split() == tokens or candidate.output in seen:
-            continue
-        seen.add(candidate.output)
-        kept.append(candidate)
+        tokens = tuple(candidate.output.split())
+        if tokens not in seen:
+            seen.add(tokens)
+            kept.append(candidate)
     return kept
 
 

@@ -1,0 +1,99 @@
+"""Kattis' own verifier, problemtools' ``verifyproblem``, passes on every shipped package.
+
+problemtools (PyPI ``problemtools``) reads two versions of the package format and neither is ours
+verbatim: the legacy version refuses ``limits.time_limit`` and ``io`` in problem.yaml and wants
+LaTeX statements in ``problem_statement/``; the 2023-07-draft version reads our Markdown
+``statement/`` and ``limits.time_limit`` but refuses ``validation`` and ``io`` and wants the
+checker in ``output_validator/``. So each package is checked as a 2023-07-draft copy made by
+``kattis_2023_07_copy``, which changes only metadata and one folder name (tests, validators,
+statements and submissions are the package's own files). ``verifyproblem`` runs ``.py`` files
+with PyPy unless its languages.yaml says otherwise; ours runs them with Debian's python3 as the
+judge does. Statements are built to HTML and PDF, which needs pandoc, LuaLaTeX (texlive) and tidy.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+import yaml
+
+REPO = Path(__file__).resolve().parents[2]
+PACKAGES = ["basic", "lee", "lines", "queens", "snakes"]
+VERIFYPROBLEM = Path(sys.executable).parent / "verifyproblem"
+TOOLS = ("pandoc", "lualatex", "tidy", "gs")
+# Only the fields of problemtools' python3 entry that change: CPython instead of PyPy.
+LANGUAGES_YAML = """python3:
+    name: 'Python 3 (CPython)'
+    compile: 'python3 -m py_compile {files}'
+    run: 'python3 "{mainfile}"'
+"""
+# A fixed namespace, so a package's uuid is the same on every run (derived from its id).
+UUID_NAMESPACE = uuid.UUID("5f0c7a52-2f43-4c4e-9d43-6f1a3c2b7e10")
+
+
+def statement_title(path: Path) -> str:
+    """The first Markdown heading of a statement (its title in that language)."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    raise ValueError(f"{path}: no '# title' line")
+
+
+def kattis_2023_07_copy(package: Path, destination: Path) -> Path:
+    """Copy ``package`` to ``destination/<id>`` as a 2023-07-draft package; return the copy.
+
+    problem.yaml: ``problem_format_version``, a ``uuid`` derived from the id, ``name`` per
+    statement language (the statement's title), a license; ``validation`` (implied by the
+    folder) and ``io`` (not in the format: problemtools gives stdin and reads stdout, which every
+    submission also supports) removed. ``output_validators/`` becomes ``output_validator/``.
+    Symbolic links (the accepted reference) are copied as files.
+    """
+    copy = destination / package.name
+    shutil.copytree(package, copy)
+    meta = yaml.safe_load((copy / "problem.yaml").read_text(encoding="utf-8"))
+    meta.pop("validation", None)
+    meta.pop("io", None)
+    meta["problem_format_version"] = "2023-07-draft"
+    meta["uuid"] = str(uuid.uuid5(UUID_NAMESPACE, package.name))
+    meta["name"] = {p.name.split(".")[1]: statement_title(p) for p in sorted((copy / "statement").glob("problem.*.md"))}
+    meta.setdefault("license", "cc by-sa")
+    meta.setdefault("rights_owner", "the teachers of this judge")
+    (copy / "problem.yaml").write_text(yaml.safe_dump(meta, allow_unicode=True), encoding="utf-8")
+    (copy / "output_validators").rename(copy / "output_validator")
+    return copy
+
+
+def missing_tools() -> list[str]:
+    """What ``verifyproblem`` needs here and is not installed."""
+    missing = [] if VERIFYPROBLEM.is_file() else ["problemtools (pip install problemtools)"]
+    return missing + [tool for tool in TOOLS if shutil.which(tool) is None]
+
+
+@pytest.fixture(scope="module")
+def problemtools_config(tmp_path_factory) -> Path:
+    """An XDG_CONFIG_HOME whose problemtools/languages.yaml runs Python with python3."""
+    missing = missing_tools()
+    if missing:
+        pytest.skip(f"cannot run problemtools' verifyproblem: missing {', '.join(missing)}")
+    home = tmp_path_factory.mktemp("xdg")
+    (home / "problemtools").mkdir()
+    (home / "problemtools" / "languages.yaml").write_text(LANGUAGES_YAML)
+    return home
+
+
+@pytest.mark.parametrize("package_id", PACKAGES)
+def test_verifyproblem_passes(package_id, problemtools_config, tmp_path):
+    package = REPO / "problems" / package_id
+    if not (package / "problem.yaml").is_file():
+        pytest.skip(f"package {package_id} not written yet")
+    copy = kattis_2023_07_copy(package, tmp_path)
+    proc = subprocess.run([str(VERIFYPROBLEM), str(copy)], capture_output=True, text=True, timeout=1800,
+                          cwd=tmp_path, env={"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(tmp_path),
+                                             "XDG_CONFIG_HOME": str(problemtools_config), "LANG": "C.UTF-8"})
+    report = proc.stdout + proc.stderr
+    assert f"{package_id} tested: 0 errors" in report, report[-6000:]
+    assert proc.returncode == 0, report[-6000:]
