@@ -18,7 +18,7 @@ from pathlib import Path
 from sqlalchemy import insert, update
 from sqlalchemy.orm import Session
 
-from sandbox import Sandbox
+from sandbox import Sandbox, SandboxError
 
 from judge import queue
 from judge.config import Settings
@@ -218,6 +218,10 @@ class _LeaseRenewer:
 def run_worker(settings: Settings, slot: int) -> None:
     """Entry point of one worker process (``judge worker``)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s worker[%(process)d] %(message)s")
-    worker = Worker(settings, slot)
+    try:
+        worker = Worker(settings, slot)
+    except SandboxError as exc:  # bwrap missing, slot taken by another worker, no cgroups access
+        log.error("worker for slot %s cannot start: %s", slot, exc)
+        raise SystemExit(2) from exc
     worker.install_signals()
     worker.run_forever()
