@@ -72,6 +72,14 @@ def build(session, students: int, problems: int, submissions: int, tests: int) -
     return contest.id
 
 
+def refresh_statistics(engine) -> None:
+    """What a live database has done by itself long before 30,000 submissions: planner statistics
+    (both) and, on PostgreSQL, the visibility map that lets the covering index answer alone."""
+    with engine.connect() as connection:
+        connection = connection.execution_options(isolation_level="AUTOCOMMIT")
+        connection.exec_driver_sql("VACUUM ANALYZE submissions" if engine.dialect.name == "postgresql" else "ANALYZE")
+
+
 def timed_ms(action) -> tuple[float, float]:
     """(wall ms, CPU ms of this process) of one call of ``action``. SQLite runs in the process, so on
     a busy machine the CPU time shows the work and the wall time the wait for a core."""
@@ -80,18 +88,20 @@ def timed_ms(action) -> tuple[float, float]:
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
 
 
-def measure(session, contest, view: str, runs: int, naive: bool) -> tuple[float, float, float | None]:
-    """Median (wall ms, CPU ms) of the fast board as the API serves it (computed and made JSON-ready),
-    and the plain replay's wall ms (None when skipped); checks both boards are equal."""
+def measure(session, contest, view: str, runs: int, naive: bool) -> tuple[float, float, float, float | None]:
+    """Median and best wall ms and median CPU ms of the fast board as the API serves it (computed and
+    made JSON-ready), and the plain replay's wall ms (None when skipped); checks both boards are equal.
+    The best run is the one least disturbed by other processes (as ``timeit`` reports)."""
     samples = [timed_ms(lambda: compute_scoreboard(session, contest, view).to_dict()) for _ in range(runs)]
     wall_ms, cpu_ms = statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
+    best_ms = min(s[0] for s in samples)
     if not naive:
-        return wall_ms, cpu_ms, None
+        return wall_ms, best_ms, cpu_ms, None
     plain: list = []
     plain_ms, _ = timed_ms(lambda: plain.append(compute_scoreboard(
         session, contest, view, cells=replay_cells(session, contest, hidden_after(contest, view))).to_dict()))
     assert compute_scoreboard(session, contest, view).to_dict()["rows"] == plain[0]["rows"], "boards differ"
-    return wall_ms, cpu_ms, plain_ms
+    return wall_ms, best_ms, cpu_ms, plain_ms
 
 
 def main() -> None:
@@ -101,7 +111,7 @@ def main() -> None:
     parser.add_argument("--problems", type=int, default=12)
     parser.add_argument("--submissions", type=int, default=30000)
     parser.add_argument("--tests", type=int, default=10, help="test results per judged submission")
-    parser.add_argument("--runs", type=int, default=7, help="runs of the fast computation (median reported)")
+    parser.add_argument("--runs", type=int, default=15, help="runs of the fast computation (median reported)")
     parser.add_argument("--naive-ioi", action="store_true", help="also replay the IOI board (one query per submission: slow)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -111,6 +121,7 @@ def main() -> None:
         with make_sessionmaker(engine)() as session:
             began = time.perf_counter()
             contest = session.get(Contest, build(session, args.students, args.problems, args.submissions, args.tests))
+            refresh_statistics(engine)
             print(f"built {args.students} students × {args.problems} problems × {args.submissions:,} submissions "
                   f"({args.submissions * args.tests:,} test results) on {engine.dialect.name} "
                   f"in {time.perf_counter() - began:.1f} s")
@@ -119,11 +130,11 @@ def main() -> None:
                 session.commit()
                 for view in (JURY, PUBLIC):
                     naive = scoring == "icpc" or args.naive_ioi
-                    wall_ms, cpu_ms, plain_ms = measure(session, contest, view, args.runs, naive)
+                    wall_ms, best_ms, cpu_ms, plain_ms = measure(session, contest, view, args.runs, naive)
                     goal = "goal < 100 ms met" if wall_ms < 100 else "goal < 100 ms missed"
                     ratio = f"; plain replay {plain_ms:,.0f} ms = {plain_ms / wall_ms:,.0f}× slower" if plain_ms else ""
-                    print(f"{scoring:4} {view:6} scoreboard: {wall_ms:6.1f} ms wall, {cpu_ms:6.1f} ms CPU "
-                          f"(median of {args.runs}){ratio}; {goal}")
+                    print(f"{scoring:4} {view:6} scoreboard: {wall_ms:6.1f} ms wall (best {best_ms:.1f}), "
+                          f"{cpu_ms:6.1f} ms CPU, median of {args.runs}{ratio}; {goal}")
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         engine.dispose()
 
