@@ -21,7 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import and_, case, func, not_, or_, select
+from sqlalchemy import and_, case, func, not_, select
 from sqlalchemy.orm import Session, aliased
 
 from judge.contests import on_scoreboard, participants, problem_points
