@@ -6,12 +6,14 @@ LaTeX statements in ``problem_statement/``; the 2023-07-draft version reads our 
 ``statement/`` and ``limits.time_limit`` but refuses ``validation`` and ``io`` and wants the
 checker in ``output_validator/``. So each package is checked as a 2023-07-draft copy made by
 ``kattis_2023_07_copy``, which changes only metadata and one folder name (tests, validators,
-statements and submissions are the package's own files). ``verifyproblem`` runs ``.py`` files
+statements and submissions are the package's own files, less the submissions that need the
+package's file I/O, which problemtools does not offer). ``verifyproblem`` runs ``.py`` files
 with PyPy unless its languages.yaml says otherwise; ours runs them with Debian's python3 as the
 judge does. Statements are built to HTML and PDF, which needs pandoc, LuaLaTeX (texlive) and tidy.
 """
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -43,20 +45,31 @@ def statement_title(path: Path) -> str:
     raise ValueError(f"{path}: no '# title' line")
 
 
-def kattis_2023_07_copy(package: Path, destination: Path) -> Path:
-    """Copy ``package`` to ``destination/<id>`` as a 2023-07-draft package; return the copy.
+def uses_files(submission: Path, io: dict) -> bool:
+    """True if a submission's source has one of the package's ``io`` file names as a string
+    literal (``'input.txt'`` or ``"input.txt"``: opened, not only mentioned in a comment)."""
+    source = submission.read_text(encoding="utf-8", errors="replace")
+    return any(re.search(rf"""["']{re.escape(name)}["']""", source) for name in io.values())
+
+
+def kattis_2023_07_copy(package: Path, destination: Path) -> tuple[Path, list[str]]:
+    """Copy ``package`` to ``destination/<id>`` as a 2023-07-draft package.
 
     problem.yaml: ``problem_format_version``, a ``uuid`` derived from the id, ``name`` per
     statement language (the statement's title), a license; ``validation`` (implied by the
-    folder) and ``io`` (not in the format: problemtools gives stdin and reads stdout, which every
-    submission also supports) removed. ``output_validators/`` becomes ``output_validator/``.
-    Symbolic links (the accepted reference) are copied as files.
+    folder) and ``io`` removed. ``output_validators/`` becomes ``output_validator/``. The format
+    has no file I/O (problemtools gives standard input and reads standard output), so submissions
+    that open an ``io`` file are left out: our own verify judges them. Symbolic links
+    (the accepted reference) are copied as files. Returns (the copy, the submissions left out).
     """
     copy = destination / package.name
     shutil.copytree(package, copy)
     meta = yaml.safe_load((copy / "problem.yaml").read_text(encoding="utf-8"))
     meta.pop("validation", None)
-    meta.pop("io", None)
+    io = meta.pop("io", None) or {}
+    left_out = sorted(p for p in (copy / "submissions").glob("*/*") if io and uses_files(p, io))
+    for submission in left_out:
+        submission.unlink()
     meta["problem_format_version"] = "2023-07-draft"
     meta["uuid"] = str(uuid.uuid5(UUID_NAMESPACE, package.name))
     meta["name"] = {p.name.split(".")[1]: statement_title(p) for p in sorted((copy / "statement").glob("problem.*.md"))}
@@ -64,7 +77,7 @@ def kattis_2023_07_copy(package: Path, destination: Path) -> Path:
     meta.setdefault("rights_owner", "the teachers of this judge")
     (copy / "problem.yaml").write_text(yaml.safe_dump(meta, allow_unicode=True), encoding="utf-8")
     (copy / "output_validators").rename(copy / "output_validator")
-    return copy
+    return copy, [f"{p.parent.name}/{p.name}" for p in left_out]
 
 
 def missing_tools() -> list[str]:
@@ -90,7 +103,9 @@ def test_verifyproblem_passes(package_id, problemtools_config, tmp_path):
     package = REPO / "problems" / package_id
     if not (package / "problem.yaml").is_file():
         pytest.skip(f"package {package_id} not written yet")
-    copy = kattis_2023_07_copy(package, tmp_path)
+    copy, left_out = kattis_2023_07_copy(package, tmp_path)
+    if left_out:
+        print(f"{package_id}: left out of the problemtools copy (file I/O): {', '.join(left_out)}")
     proc = subprocess.run([str(VERIFYPROBLEM), str(copy)], capture_output=True, text=True, timeout=1800,
                           cwd=tmp_path, env={"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(tmp_path),
                                              "XDG_CONFIG_HOME": str(problemtools_config), "LANG": "C.UTF-8"})
