@@ -135,7 +135,9 @@ def main() -> None:
                     ratio = f"; plain replay {plain_ms:,.0f} ms = {plain_ms / wall_ms:,.0f}× slower" if plain_ms else ""
                     print(f"{scoring:4} {view:6} scoreboard: {wall_ms:6.1f} ms wall (best {best_ms:.1f}), "
                           f"{cpu_ms:6.1f} ms CPU, median of {args.runs}{ratio}; {goal}")
-        print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        loop_ms, _ = timed_ms(lambda: sum(i * i for i in range(3_000_000)))
+        print(f"machine: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; a fixed pure-Python "
+              f"loop (3 million multiply-adds) took {loop_ms:.0f} ms (about 150 ms on an idle core)")
         engine.dispose()
 
 
