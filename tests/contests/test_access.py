@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from fastapi.testclient import TestClient
 
-from judge.auth import authenticate, create_user
+from judge.auth import authenticate, create_user, ensure_admin, issue_token
 from judge.models import utcnow
 from judge.package_store import load_problem
 
@@ -194,3 +194,15 @@ def test_scoreboard_visibility_settings(api_app, api_client, teacher_client, wor
     teacher_client.patch(f"/api/v1/contests/{cid}", json={"scoreboard_visibility": "participants",
                                                           "participants": ["student2"]})
     assert api_client.get(f"/api/v1/contests/{cid}/scoreboard").status_code == 404  # no longer taking part
+
+
+def test_an_expired_token_is_refused(api_app, app_db):
+    user, _ = create_user(app_db, "gina", "student", password="pw")
+    token, _ = issue_token(app_db, user, lifetime=timedelta(seconds=-1))
+    assert TestClient(api_app).get("/api/v1/auth/me", headers={"Authorization": f"Bearer {token}"}).status_code == 401
+
+
+def test_the_first_start_creates_one_admin_and_only_once(app_db):
+    password = ensure_admin(app_db)
+    assert authenticate(app_db, "admin", password).role == "admin"
+    assert ensure_admin(app_db) is None  # accounts exist: nothing created, nothing printed
