@@ -17,7 +17,8 @@ Guarantees (bubblewrap 0.8 flags; each proved by a test in tests/sandbox/):
 - The seccomp filter (sandbox.seccomp) is installed by bubblewrap on the program.
 
 The fixed part of the argument list is built once per ``Sandbox``; a run adds its binds, sizes,
-environment and file descriptors.
+environment and file descriptors. A session box (``session_arguments``) is the same box made
+once for many runs; what differs is stated there and in sandbox/session.py.
 """
 from __future__ import annotations
 
@@ -82,16 +83,42 @@ def run_arguments(fixed: list[str], *, workdir: Path, tmp_bytes: int,
     args = list(fixed)
     args += ["--size", str(tmp_bytes), "--tmpfs", "/dev/shm", "--remount-ro", "/dev"]
     args += ["--size", str(tmp_bytes), "--tmpfs", "/tmp"]
-    for bind in readonly_binds:
-        source, target = bind if isinstance(bind, tuple) else (bind, bind)
-        args += ["--ro-bind", str(source), str(target)]
-    args += ["--bind", str(workdir), BOX_DIR, "--chdir", BOX_DIR, "--remount-ro", "/"]
+    args += _folder_arguments(readonly_binds, workdir, BOX_DIR)
     for name, value in env.items():
         args += ["--setenv", name, value]
     if as_pid_1:
         args.append("--as-pid-1")
     args += ["--seccomp", str(seccomp_fd), "--json-status-fd", str(status_fd), "--", *argv]
     return args
+
+
+def session_arguments(fixed: list[str], *, root: Path, readonly_binds: list[Path | tuple[Path, str]],
+                      status_fd: int, argv: list[str]) -> list[str]:
+    """The command of a session box (sandbox.session): the same box as ``run_arguments``
+    except for what its init, ``boxserver`` (``argv``), does again for every run.
+
+    root: host folder bound read-write at /box; each run's own folder is bound over it.
+    /tmp and /dev/shm are empty mount points (each run mounts its own tmpfs there); the
+    environment is empty (each run brings its own); no seccomp filter here (boxserver installs
+    it on each program, after its mounts); boxserver keeps CAP_SYS_ADMIN and CAP_SETPCAP in
+    the box's user namespace for those mounts and drops them, with every other capability,
+    in each program. status_fd: bubblewrap's JSON status.
+    """
+    args = [*fixed, "--remount-ro", "/dev", "--dir", "/tmp"]
+    args += _folder_arguments(readonly_binds, root, "/")
+    args += ["--cap-add", "CAP_SYS_ADMIN", "--cap-add", "CAP_SETPCAP", "--as-pid-1",
+             "--json-status-fd", str(status_fd), "--", *argv]
+    return args
+
+
+def _folder_arguments(readonly_binds: list[Path | tuple[Path, str]], workdir: Path, chdir: str) -> list[str]:
+    """The extra read-only binds, ``workdir`` bound at /box, the current directory, and the
+    root made read-only (after every mount point under it was made)."""
+    args: list[str] = []
+    for bind in readonly_binds:
+        source, target = bind if isinstance(bind, tuple) else (bind, bind)
+        args += ["--ro-bind", str(source), str(target)]
+    return args + ["--bind", str(workdir), BOX_DIR, "--chdir", chdir, "--remount-ro", "/"]
 
 
 class BwrapStatus:

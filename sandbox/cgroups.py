@@ -1,7 +1,8 @@
 """Per-slot control groups: the CPU, memory and task counters and limits of a run.
 
 Two backends behind one interface (``prepare`` → the child joins → ``cpu_ns`` while it runs →
-``finish`` → ``kill_all`` / ``wait_empty``), chosen by ``detect_cgroups`` from /proc/self/mountinfo:
+``finish`` → ``kill_all`` / ``wait_empty``; ``wait_released`` for a session, whose init reaps
+a run's orphans), chosen by ``detect_cgroups`` from /proc/self/mountinfo:
 
 - ``CgroupV1``: separate hierarchies memory, pids, cpuacct (this machine). One persistent cgroup
   per slot and controller, ``<mount>/classjudge-sandbox/slot<N>``, reused by every run of the
@@ -30,6 +31,7 @@ import logging
 import os
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +46,8 @@ V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 # is enabled when offered
 V2_CONTROLLERS = ("memory", "pids")
 V2_OPTIONAL = ("cpu",)
+# the two v1 memory leaves of a slot, taking turns (CgroupV1.make_spare)
+LEAF_NAMES = ("run", "run-next")
 # tasks bubblewrap adds to a run's cgroup when the child joins before exec: its monitor and the
 # namespace's init (with boxinit joining from inside, only boxinit itself is added)
 BWRAP_TASKS = 2
@@ -61,18 +65,41 @@ class CgroupUsage:
 
 
 def write_file(path: Path, value: str) -> None:
-    """Write ``value`` to a cgroup control file. Raises SandboxError naming the file on failure."""
+    """Write ``value`` to a cgroup control file. Raises SandboxError naming the file on failure.
+    (Plain system calls: a run touches a dozen control files, and buffered text I/O costs
+    several times more; the flags are those of ``open(path, "w")``, which a test's fake tree
+    needs.)"""
     try:
-        with open(path, "w") as handle:
-            handle.write(value)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+        try:
+            os.write(fd, value.encode())
+        finally:
+            os.close(fd)
     except OSError as error:
         raise SandboxError(f"cannot write {value!r} to {path}: {error.strerror}") from error
 
 
+def read_text(path: Path) -> str:
+    """The whole of a small control file (FileNotFoundError if it is gone)."""
+    fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        chunks = []
+        while chunk := os.read(fd, 65536):
+            chunks.append(chunk)
+        return b"".join(chunks).decode()
+    finally:
+        os.close(fd)
+
+
 def read_keyed(path: Path) -> dict[str, int]:
     """A flat-keyed cgroup file (``key value`` lines, e.g. memory.events) as a dict."""
+    return parse_keyed(read_text(path))
+
+
+def parse_keyed(text: str) -> dict[str, int]:
+    """``key value`` lines as a dict (lines whose value is not a number are left out)."""
     values: dict[str, int] = {}
-    for line in path.read_text().splitlines():
+    for line in text.splitlines():
         key, _, value = line.partition(" ")
         if value.strip().lstrip("-").isdigit():
             values[key] = int(value)
@@ -81,14 +108,14 @@ def read_keyed(path: Path) -> dict[str, int]:
 
 def read_int(path: Path) -> int:
     """A single-number cgroup file (``max`` reads as -1)."""
-    text = path.read_text().strip()
+    text = read_text(path).strip()
     return -1 if text == "max" else int(text)
 
 
 def pids_in(procs_file: Path) -> list[int]:
     """The process ids listed in a ``cgroup.procs`` file (empty if the cgroup is gone)."""
     try:
-        return [int(line) for line in procs_file.read_text().split()]
+        return [int(line) for line in read_text(procs_file).split()]
     except FileNotFoundError:
         return []
 
@@ -115,6 +142,20 @@ def wait_until_empty(procs_file: Path, timeout_s: float) -> bool:
     return True
 
 
+def wait_until_released(count_tasks: Callable[[], int], timeout_s: float) -> bool:
+    """Wait until a pids controller counts no task (``count_tasks``, e.g. ``pids.current``);
+    False if some are still counted after ``timeout_s``. A task leaves ``cgroup.procs`` when
+    it exits but is counted until its parent reaps it."""
+    deadline = time.monotonic() + timeout_s
+    delay = 0.0002
+    while count_tasks() != 0:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(delay)
+        delay = min(delay * 2, 0.02)
+    return True
+
+
 def make_dir(path: Path) -> None:
     """mkdir -p for cgroup folders, with a SandboxError that says what is wrong."""
     try:
@@ -136,9 +177,11 @@ class CgroupV1:
     """Cgroups v1 of one slot: ``mounts`` maps memory/pids/cpuacct to their mount points.
 
     pids and cpuacct: one persistent cgroup per slot, counters reset (cpuacct.usage) or read as a
-    difference (pids.events). memory: a fresh leaf ``run`` under the slot for every run, so the
+    difference (pids.events). memory: a fresh leaf under the slot for every run, so the
     peak and OOM counters start at zero and page cache charged by earlier runs (a compiler's
-    headers, a JVM's libraries) neither inflates nor, once reclaimed, deflates the peak.
+    headers, a JVM's libraries) neither inflates nor, once reclaimed, deflates the peak. A
+    session makes the next run's leaf while a run goes on (``make_spare``): the two leaves
+    ``run`` and ``run-next`` take turns.
     Raises SandboxError if a cgroup cannot be created or a limit cannot be written.
     """
 
@@ -148,20 +191,30 @@ class CgroupV1:
         self.dirs = {name: mounts[name] / PARENT_NAME / f"slot{slot}" for name in V1_CONTROLLERS}
         for path in self.dirs.values():
             make_dir(path)
-        self.memory = self.dirs["memory"] / "run"
-        self._task_files = [self.memory / "cgroup.procs", self.dirs["pids"] / "cgroup.procs",
-                            self.dirs["cpuacct"] / "cgroup.procs", self.dirs["memory"] / "cgroup.procs"]
+        self.memory = self.dirs["memory"] / LEAF_NAMES[0]  # the current run's leaf
+        self._spare: Path | None = None  # made ahead for the next run, empty
+        self._stale: Path | None = None  # the previous run's leaf, to remove
         self._tasks_max: int | None = None
-        self._cpu_fd: int | None = None
         self._base_task_hits = 0
+        # counters read at every run, kept open (a pread costs a tenth of an open)
+        self._cpu_fd = os.open(self.dirs["cpuacct"] / "cpuacct.usage", os.O_RDONLY | os.O_CLOEXEC)
+        self._tasks_fd = os.open(self.dirs["pids"] / "pids.current", os.O_RDONLY | os.O_CLOEXEC)
+        self._task_events_fd = os.open(self.dirs["pids"] / "pids.events", os.O_RDONLY | os.O_CLOEXEC)
         self.kill_all()
         self.wait_empty(2.0)
+
+    def _task_files(self) -> list[Path]:
+        return [self.memory / "cgroup.procs", self.dirs["pids"] / "cgroup.procs",
+                self.dirs["cpuacct"] / "cgroup.procs", self.dirs["memory"] / "cgroup.procs"]
 
     def prepare(self, limits: Limits, extra_tasks: int) -> list[bytes]:
         """Set the limits (``extra_tasks`` added to the task cap for the sandbox's own processes),
         reset the counters; return the ``cgroup.procs`` files the run joins."""
-        self._remove_memory_leaf()
-        make_dir(self.memory)
+        if self._spare is not None:
+            self._stale, self.memory, self._spare = self.memory, self._spare, None
+        else:
+            _remove_leaf(self.memory)
+            make_dir(self.memory)
         limit_bytes = str(limits.memory_kib * 1024)
         write_file(self.memory / "memory.limit_in_bytes", limit_bytes)
         if (self.memory / "memory.memsw.limit_in_bytes").exists():  # no swapping around the limit
@@ -170,46 +223,79 @@ class CgroupV1:
             self._tasks_max = limits.processes + extra_tasks
             write_file(self.dirs["pids"] / "pids.max", str(self._tasks_max))
         write_file(self.dirs["cpuacct"] / "cpuacct.usage", "0")
-        self._base_task_hits = read_keyed(self.dirs["pids"] / "pids.events").get("max", 0)
-        if self._cpu_fd is None:
-            self._cpu_fd = os.open(self.dirs["cpuacct"] / "cpuacct.usage", os.O_RDONLY)
-        return [str(path).encode() for path in self._task_files[:3]]
+        self._base_task_hits = _pread_keyed(self._task_events_fd).get("max", 0)
+        return [str(path).encode() for path in self._task_files()[:3]]
 
-    def _remove_memory_leaf(self) -> None:
-        if self.memory.exists():
-            wait_until_empty(self.memory / "cgroup.procs", 2.0)
-            remove_dir(self.memory)
+    def make_spare(self) -> None:
+        """Remove the previous run's leaf and make the next run's (call while a run goes on:
+        the kernel's work on them then overlaps the run instead of delaying the next one)."""
+        if self._stale is not None:
+            _remove_leaf(self._stale)
+            self._stale = None
+        if self._spare is None:
+            spare = self.dirs["memory"] / LEAF_NAMES[self.memory.name == LEAF_NAMES[0]]
+            _remove_leaf(spare)
+            make_dir(spare)
+            self._spare = spare
 
     def cpu_ns(self) -> int:
         """CPU time of all tasks of the run so far (ns), from cpuacct.usage."""
         return int(os.pread(self._cpu_fd, 64, 0))
 
+    def count_tasks(self) -> int:
+        """Tasks of the slot now, the exited but not yet reaped included (pids.current)."""
+        return int(os.pread(self._tasks_fd, 64, 0))
+
     def finish(self) -> CgroupUsage:
         """The run's counters (call after its tasks are gone)."""
         peak = read_int(self.memory / "memory.max_usage_in_bytes")
         oom = read_keyed(self.memory / "memory.oom_control").get("oom_kill", 0)
-        hits = read_keyed(self.dirs["pids"] / "pids.events").get("max", 0) - self._base_task_hits
+        hits = _pread_keyed(self._task_events_fd).get("max", 0) - self._base_task_hits
         return CgroupUsage(cpu_ns=self.cpu_ns(), peak_bytes=peak, oom_kills=oom, task_limit_hits=hits)
 
     def kill_all(self) -> None:
         """SIGKILL every task in the slot's cgroups."""
-        for path in self._task_files:
+        for path in self._task_files():
             kill_listed(path)
 
     def wait_empty(self, timeout_s: float) -> bool:
-        """Kill until no task is left in any of the slot's cgroups; False on timeout."""
-        return all(wait_until_empty(path, timeout_s) for path in self._task_files)
+        """Kill until no task is left in any of the slot's cgroups; False on timeout. Quick
+        when pids counts none: every task of a run joins the pids cgroup together with the
+        others (boxinit, boxserver and the pre-exec step write all procs files before exec)."""
+        if self.count_tasks() == 0:
+            return True
+        return all(wait_until_empty(path, timeout_s) for path in self._task_files())
+
+    def wait_released(self, timeout_s: float) -> bool:
+        """Wait until every task of the run is also reaped (not counted by pids); False on
+        timeout."""
+        return wait_until_released(self.count_tasks, timeout_s)
 
     def close(self) -> None:
         """Kill what is left and remove the slot's cgroups."""
         self.kill_all()
         self.wait_empty(2.0)
-        if self._cpu_fd is not None:
-            os.close(self._cpu_fd)
-            self._cpu_fd = None
-        self._remove_memory_leaf()
+        for name in ("_cpu_fd", "_tasks_fd", "_task_events_fd"):
+            if getattr(self, name) is not None:
+                os.close(getattr(self, name))
+                setattr(self, name, None)
+        for leaf in LEAF_NAMES:
+            _remove_leaf(self.dirs["memory"] / leaf)
+        self._spare = self._stale = None
         for path in self.dirs.values():
             remove_dir(path)
+
+
+def _remove_leaf(leaf: Path) -> None:
+    """Remove a v1 memory leaf once no task is left in it (a gone one is fine)."""
+    if leaf.exists():
+        wait_until_empty(leaf / "cgroup.procs", 2.0)
+        remove_dir(leaf)
+
+
+def _pread_keyed(fd: int) -> dict[str, int]:
+    """A flat-keyed control file kept open at ``fd``, read from its start."""
+    return parse_keyed(os.pread(fd, 4096, 0).decode())
 
 
 class CgroupV2:
@@ -294,6 +380,22 @@ class CgroupV2:
     def wait_empty(self, timeout_s: float) -> bool:
         """Kill until the leaf holds no task; False on timeout."""
         return wait_until_empty(self.leaf / "cgroup.procs", timeout_s)
+
+    def wait_released(self, timeout_s: float) -> bool:
+        """Wait until every task of the run is also reaped (not counted by pids); False on
+        timeout."""
+        return wait_until_released(self.count_tasks, timeout_s)
+
+    def count_tasks(self) -> int:
+        """Tasks of the run now, the exited but not yet reaped included (pids.current)."""
+        try:
+            return read_int(self.leaf / "pids.current")
+        except FileNotFoundError:
+            return 0
+
+    def make_spare(self) -> None:
+        """Nothing to make ahead: the v2 leaf is made by ``prepare`` (kept simple, as v2 is not
+        used on this machine)."""
 
     def _remove_leaf(self) -> None:
         if self._cpu_fd is not None:

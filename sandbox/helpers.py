@@ -1,4 +1,4 @@
-"""The two small C helpers of a run, compiled once per machine and cached.
+"""The small C helpers of the sandbox, compiled once per machine and cached.
 
 - ``launch`` (init/launch.c) runs outside the box: rlimits, drop to the slot's uid, exec
   bubblewrap. Being a separate program lets the judge spawn it with vfork (about 0.3 ms) instead
@@ -9,6 +9,10 @@
   the program and reports its exact wait status: bubblewrap alone reports 128+n for signal n,
   so ``exit(134)`` and ``abort()`` would look alike.
   tests/sandbox/test_hostile.py::test_exit_137_is_not_a_limit, test_abort_reports_sigabrt
+- ``boxserver`` (init/boxserver.c) is PID 1 of a session box (sandbox.session): it starts one
+  program per request of the judge, each in its own mount and IPC namespaces, cgroups and
+  limits, and reports how it ended (the protocol is in its header comment).
+  tests/sandbox/test_session.py
 
 Guarantee: without a C compiler ``build_helpers`` returns None and the runner falls back to a
 Python pre-exec step and to starting the program directly (exit codes above 128 then read as
@@ -28,6 +32,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 SOURCES = Path(__file__).with_name("init")
 BOXINIT_BOX_PATH = "/sandbox-init"
+BOXSERVER_BOX_PATH = "/sandbox-server"
 ROOT_CACHE = Path("/var/cache/classjudge-sandbox")
 
 
@@ -37,6 +42,7 @@ class Helpers:
 
     launch: Path
     boxinit: Path
+    boxserver: Path
 
 
 def cache_dir() -> Path:
@@ -48,11 +54,11 @@ def cache_dir() -> Path:
 
 
 def build_helpers() -> Helpers | None:
-    """Both helpers, compiled on first use; None (with a warning) if either cannot be built."""
-    launch, boxinit = build_helper("launch"), build_helper("boxinit")
-    if launch is None or boxinit is None:
+    """All helpers, compiled on first use; None (with a warning) if one cannot be built."""
+    built = {name: build_helper(name) for name in ("launch", "boxinit", "boxserver")}
+    if None in built.values():
         return None
-    return Helpers(launch=launch, boxinit=boxinit)
+    return Helpers(**built)
 
 
 def build_helper(name: str) -> Path | None:

@@ -15,6 +15,13 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 
+def check_plain_name(name: str, what: str) -> None:
+    """Raise ValueError unless ``name`` is a single file name: not empty, no ``/`` or NUL, not
+    ``.`` or ``..`` (``what`` names it in the message)."""
+    if not name or "/" in name or name in (".", "..") or "\0" in name:
+        raise ValueError(f"{what} must be a plain file name, not {name!r}")
+
+
 def read_output_file(workdir: Path, name: str, max_bytes: int) -> bytes | None:
     """The contents of ``workdir/name`` (bytes), or None if it is absent or unsafe.
 
@@ -23,8 +30,7 @@ def read_output_file(workdir: Path, name: str, max_bytes: int) -> bytes | None:
     one hard link, or is larger than ``max_bytes``: the judge treats that as "no output file".
     Opened with O_NOFOLLOW | O_NONBLOCK relative to the folder's own descriptor.
     """
-    if not name or "/" in name or name in (".", "..") or "\0" in name:
-        raise ValueError(f"output file name must be a plain file name, not {name!r}")
+    check_plain_name(name, "output file name")
     dir_fd = os.open(workdir, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
     try:
         try:

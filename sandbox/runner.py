@@ -25,45 +25,32 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sandbox import cgroups as cgroup_backends
 from sandbox.bwrap import BwrapStatus, fixed_arguments, run_arguments
 from sandbox.cgroups import BWRAP_TASKS
 from sandbox.child import make_preexec, rlimits_for
 from sandbox.errors import SandboxError
+from sandbox.fds import OpenFds, read_all
 from sandbox.helpers import BOXINIT_BOX_PATH, build_helpers, launch_arguments, parse_status
 from sandbox.limits import Limits, RunResult
-from sandbox.outputs import read_capped
+from sandbox.results import CLEANUP_TIMEOUT_S, collect_result, program_end
 from sandbox.seccomp import build_filter
 from sandbox.slot import DEFAULT_UID_BASE, lock_slot, slot_uid
-from sandbox.watch import CpuProbe, stop_box, wait_for_exit, watch
+from sandbox.watch import CpuProbe, stop_box, wait_for_exit, watch_process
 from sandbox.workdir import FolderGrowth, check_reachable, prepare_workdir
+
+if TYPE_CHECKING:
+    from sandbox.session import Session
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
-# how long leftover tasks may take to die after the box ended (s)
-CLEANUP_TIMEOUT_S = 5.0
-
-
 def warn_once(key: str, message: str) -> None:
     """Log ``message`` as a warning the first time ``key`` is seen in this process."""
     if key not in _warned:
         _warned.add(key)
         log.warning(message)
-
-
-def decode_exit(status: int, exit_code_reported: int | None) -> tuple[int | None, int | None]:
-    """(exit code, signal number) of the program from bubblewrap's wait status.
-
-    bubblewrap exits with the program's code, or 128+n when the program died of signal n
-    (bash's convention): a code above 128 that names a signal is read as that signal.
-    """
-    if os.WIFSIGNALED(status):
-        return None, os.WTERMSIG(status)
-    code = os.WEXITSTATUS(status)
-    if exit_code_reported is not None and 128 < code < 128 + signal.NSIG:
-        return None, code - 128
-    return code, None
 
 
 class Sandbox:
@@ -96,6 +83,7 @@ class Sandbox:
         self._lock_fd = lock_slot(self.uid if self.uid is not None else os.geteuid() * 1000 + slot)
         self.scratch_dir = scratch_dir
         self.cgroups = None
+        self.session_open: Session | None = None  # it owns the slot's cgroups while open
         try:
             if self.privileged and use_cgroups:
                 self.cgroups = cgroup_backends.open_slot_cgroups(slot)
@@ -103,9 +91,9 @@ class Sandbox:
                 warn_once("no-cgroups", "sandbox runs without cgroups (none usable, or disabled): CPU "
                           "limit per process (RLIMIT_CPU), memory by RLIMIT_DATA, tasks by RLIMIT_NPROC, "
                           "peak memory of the largest process only")
-            self._fixed = fixed_arguments(bwrap)
-            self._helpers = build_helpers() if use_helpers else None
-            self._seccomp = build_filter()
+            self.bwrap_fixed = fixed_arguments(bwrap)
+            self.helpers = build_helpers() if use_helpers else None
+            self.seccomp_filter = build_filter()
         except BaseException:
             self.close()
             raise
@@ -128,14 +116,11 @@ class Sandbox:
         """
         if not argv:
             raise ValueError("argv must name a program")
+        if self.session_open is not None:
+            raise SandboxError(f"sandbox slot {self.slot} has a session open: run in the session")
         limits = limits or Limits()
         workdir = prepare_workdir(workdir, self.uid, self.gid)
-        binds = [Path(os.path.realpath(p)) for p in readonly_binds]
-        for path in binds:
-            if not path.exists():
-                raise SandboxError(f"read-only bind {path} does not exist")
-            if self.uid is not None:
-                check_reachable(path, self.uid, self.gid)
+        binds = self.checked_binds(readonly_binds)
         if self.cgroups is not None:
             self.cgroups.wait_empty(CLEANUP_TIMEOUT_S)
         fds = OpenFds()
@@ -144,18 +129,46 @@ class Sandbox:
         finally:
             fds.close_all()
 
-    def _run(self, argv: list[str], workdir: Path, limits: Limits, stdin: Path | None,
-             binds: list[Path], env: dict[str, str], fds: "OpenFds") -> RunResult:
-        with tempfile.TemporaryFile(dir=self.scratch_dir) as scratch:  # unnamed: nobody else can open it
-            stdout_fd = fds.add(os.dup(scratch.fileno()))
+    def session(self, root: Path, readonly_binds: list[Path] | tuple[Path, ...] = (),
+                env: dict[str, str] | None = None) -> "Session":
+        """A reusable box for the runs of one submission (``sandbox.session.Session``), to use
+        as a context manager: ``with box.session(root) as s: s.run(argv, "t01", limits)``.
+
+        root: the session's work folder; each run works in a sub-folder of it. readonly_binds
+        and env: as for ``run``, shared by every run of the session (env can be given per run).
+        Raises SandboxError if the box cannot be set up or a session is already open.
+        """
+        from sandbox.session import Session
+        return Session(self, Path(root), readonly_binds, env or {})
+
+    def checked_binds(self, readonly_binds) -> list[Path]:
+        """The real paths of ``readonly_binds``; SandboxError if one is missing or the slot's
+        uid cannot reach it."""
+        binds = [Path(os.path.realpath(p)) for p in readonly_binds]
+        for path in binds:
+            if not path.exists():
+                raise SandboxError(f"read-only bind {path} does not exist")
+            if self.uid is not None:
+                check_reachable(path, self.uid, self.gid)
+        return binds
+
+    def open_stdio(self, fds: OpenFds, stdin: Path | None) -> tuple[int, int, int, int]:
+        """The standard streams of a run, owned by ``fds``: (stdin, stdout, stderr read end,
+        stderr write end). stdin reads the host file ``stdin`` (None: empty); stdout is an
+        unnamed judge-owned file (nobody else can open it); stderr a pipe."""
+        stdout_fd = fds.add(_unnamed_file(self.scratch_dir))
         stdin_fd = fds.add(os.open(stdin if stdin is not None else os.devnull, os.O_RDONLY | os.O_CLOEXEC))
-        stderr_r, stderr_w = fds.pipe()
+        return (stdin_fd, stdout_fd, *fds.pipe())
+
+    def _run(self, argv: list[str], workdir: Path, limits: Limits, stdin: Path | None,
+             binds: list[Path], env: dict[str, str], fds: OpenFds) -> RunResult:
+        stdin_fd, stdout_fd, stderr_r, stderr_w = self.open_stdio(fds, stdin)
         bwrap_status_r, bwrap_status_w = fds.pipe()
         init_status_r, init_status_w = fds.pipe()
         seccomp_r, seccomp_w = fds.pipe()
-        os.write(seccomp_w, self._seccomp)
+        os.write(seccomp_w, self.seccomp_filter)
         fds.close(seccomp_w)
-        helpers = self._helpers
+        helpers = self.helpers
         procs_files = []
         if self.cgroups is not None:
             procs_files = self.cgroups.prepare(limits, extra_tasks=1 if helpers else BWRAP_TASKS)
@@ -171,7 +184,7 @@ class Sandbox:
         else:
             program, prefix = list(argv), []
             preexec = make_preexec(procs_files, rlimits, self.uid, self.gid)
-        command = prefix + run_arguments(self._fixed, workdir=workdir, tmp_bytes=limits.tmp_bytes,
+        command = prefix + run_arguments(self.bwrap_fixed, workdir=workdir, tmp_bytes=limits.tmp_bytes,
                                          readonly_binds=binds, env=env, seccomp_fd=seccomp_r,
                                          status_fd=bwrap_status_w, argv=program, as_pid_1=helpers is not None)
         probes = [FolderGrowth(workdir, limits.workdir_bytes)]
@@ -186,9 +199,9 @@ class Sandbox:
             fds.close(fd)
         bwrap_status = BwrapStatus(bwrap_status_r)
         try:
-            outcome = watch(process.pid, started, stderr_r, limits.stderr_bytes,
-                            wall_limit_ns=limits.wall_ms * 1_000_000, probes=probes,
-                            kill=lambda: self._kill_box(process.pid, bwrap_status))
+            outcome = watch_process(process.pid, started, stderr_r, limits.stderr_bytes,
+                                    wall_limit_ns=limits.wall_ms * 1_000_000, probes=probes,
+                                    kill=lambda: self._kill_box(process.pid, bwrap_status))
             process.returncode = outcome.status  # reaped by watch(): Popen must not wait again
         finally:
             if process.returncode is None:
@@ -199,7 +212,7 @@ class Sandbox:
             wait_for_exit(bwrap_status.child_pid, CLEANUP_TIMEOUT_S)
         if outcome.killed_for is None and probes[0].exceeded():
             outcome.killed_for = probes[0].name  # grew between the last check and the end
-        return self._result(limits, outcome, bwrap_status.exit_code, _read_all(init_status_r), stdout_fd)
+        return self._result(limits, outcome, bwrap_status.exit_code, read_all(init_status_r), stdout_fd)
 
     def _fallback_nproc(self, limits: Limits) -> int | None:
         """RLIMIT_NPROC when there is no pids cgroup: the slot uid runs nothing else as root;
@@ -221,45 +234,14 @@ class Sandbox:
         if reported is None and outcome.killed_for is None:
             message = outcome.stderr.decode(errors="replace").strip()
             raise SandboxError(f"bubblewrap could not start the program: {message or 'no message'}")
-        exit_code, signal_number = self._program_end(outcome.status, reported, parse_status(init_status))
-        stdout, stdout_size = read_capped(stdout_fd, limits.output_bytes)
-        if self.cgroups is not None:
-            if not self.cgroups.wait_empty(CLEANUP_TIMEOUT_S):
-                raise SandboxError(f"tasks of sandbox slot {self.slot} survived the run")
-            usage = self.cgroups.finish()
-            cpu_ns, peak_kib = usage.cpu_ns, usage.peak_bytes // 1024
-            oom, task_hits = usage.oom_kills > 0, usage.task_limit_hits > 0
-        else:
-            rusage = outcome.rusage
-            cpu_ns = int((rusage.ru_utime + rusage.ru_stime) * 1e9)
-            peak_kib, task_hits = rusage.ru_maxrss, False
-            oom = peak_kib >= limits.memory_kib
-        return RunResult(
-            exit_code=exit_code, signal=signal_number,
-            cpu_ms=cpu_ns // 1_000_000, wall_ms=outcome.wall_ns // 1_000_000, peak_memory_kib=peak_kib,
-            cpu_limit_exceeded=outcome.killed_for == "cpu" or cpu_ns > limits.cpu_ms * 1_000_000,
-            wall_limit_exceeded=outcome.killed_for == "wall",
-            memory_limit_exceeded=oom,
-            output_limit_exceeded=(stdout_size > limits.output_bytes or signal_number == signal.SIGXFSZ
-                                   or outcome.killed_for == "workdir"),
-            process_limit_hit=task_hits,
-            stdout=stdout, stderr=outcome.stderr,
-        )
-
-    @staticmethod
-    def _program_end(status: int, reported: int | None, init_end: tuple[str, int] | None
-                     ) -> tuple[int | None, int | None]:
-        if init_end is None:  # no boxinit, or it was killed: only bubblewrap's code is left
-            return decode_exit(status, reported)
-        kind, number = init_end
-        if kind == "exit":
-            return number, None
-        if kind == "signal":
-            return None, number
-        raise SandboxError(f"the box could not start the program ({kind}: {os.strerror(number)})")
+        exit_code, signal_number = program_end(outcome.status, reported, parse_status(init_status))
+        return collect_result(limits, outcome, exit_code, signal_number, stdout_fd, self.cgroups, self.slot)
 
     def close(self) -> None:
-        """Kill whatever is left of the slot, remove its cgroups, release the slot."""
+        """End an open session, kill whatever is left of the slot, remove its cgroups, release
+        the slot."""
+        if getattr(self, "session_open", None) is not None:
+            self.session_open.close()
         if getattr(self, "cgroups", None) is not None:
             self.cgroups.close()
             self.cgroups = None
@@ -274,41 +256,15 @@ class Sandbox:
         self.close()
 
 
-class OpenFds:
-    """The file descriptors one run opened; each closed exactly once (a second close could hit a
-    number another thread has reused)."""
-
-    def __init__(self) -> None:
-        self._open: set[int] = set()
-
-    def add(self, fd: int) -> int:
-        """Own ``fd``; returns it."""
-        self._open.add(fd)
-        return fd
-
-    def pipe(self) -> tuple[int, int]:
-        """A new close-on-exec pipe (read end, write end), owned."""
-        read_end, write_end = os.pipe2(os.O_CLOEXEC)
-        return self.add(read_end), self.add(write_end)
-
-    def close(self, fd: int) -> None:
-        """Close ``fd`` if it is still open."""
-        if fd in self._open:
-            self._open.discard(fd)
-            os.close(fd)
-
-    def close_all(self) -> None:
-        """Close every FD still open."""
-        for fd in list(self._open):
-            self.close(fd)
-
-
-def _read_all(fd: int) -> str:
-    """Everything left in a pipe whose writers are gone."""
-    chunks = []
-    while chunk := os.read(fd, 65536):
-        chunks.append(chunk)
-    return b"".join(chunks).decode(errors="replace")
+def _unnamed_file(folder: Path | None) -> int:
+    """A new file without a name in ``folder`` (default: the temp folder), open read-write:
+    O_TMPFILE (one system call), else a named temporary file removed at once."""
+    where = folder if folder is not None else tempfile.gettempdir()
+    try:
+        return os.open(where, os.O_TMPFILE | os.O_RDWR | os.O_CLOEXEC, 0o600)
+    except OSError:
+        with tempfile.TemporaryFile(dir=folder) as scratch:
+            return os.dup(scratch.fileno())
 
 
 def _owned_by_me(proc_path: str) -> bool:

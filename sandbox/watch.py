@@ -29,8 +29,8 @@ STDERR_DRAIN_S = 1.0
 
 @dataclass
 class WatchOutcome:
-    """How the watched child ended: ``status`` (raw wait status), ``rusage`` (its resource usage,
-    descendants included), ``killed_for`` ("wall", a probe's name, or None), ``wall_ns`` (spawn to exit),
+    """How the watched run ended: ``status`` (raw wait status), ``rusage`` (its resource usage,
+    descendants included; None for a session run), ``killed_for`` ("wall", a probe's name, or None), ``wall_ns`` (spawn to exit),
     ``stderr`` (at most the cap)."""
 
     status: int
@@ -90,61 +90,74 @@ class CpuProbe:
         return min(MAX_CHECK_S, max(MIN_CHECK_S, self.left_ns / 1e9 / self.cpus))
 
 
-def watch(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *, wall_limit_ns: int,
-          probes: list, kill: Callable[[], None]) -> WatchOutcome:
-    """Wait for child ``pid`` (spawned at ``started_ns``, monotonic ns) to exit.
+def watch_process(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *, wall_limit_ns: int,
+                  probes: list, kill: Callable[[], None]) -> WatchOutcome:
+    """``watch`` for a box that is our child process ``pid`` (bubblewrap of a one-shot run): it
+    has ended when its pidfd is readable, and is reaped with wait4 (status and rusage)."""
+    pidfd = os.pidfd_open(pid)
+    try:
+        return watch(pidfd, lambda: os.wait4(pid, 0)[1:], started_ns, stderr_fd, stderr_cap,
+                     wall_limit_ns=wall_limit_ns, probes=probes, kill=kill)
+    finally:
+        os.close(pidfd)
 
+
+def watch(end_fd: int, reap: Callable[[], tuple[int, object]], started_ns: int, stderr_fd: int,
+          stderr_cap: int, *, wall_limit_ns: int, probes: list, kill: Callable[[], None]) -> WatchOutcome:
+    """Wait for a run (started at ``started_ns``, monotonic ns) to end, enforcing its limits.
+
+    end_fd: becomes readable when the run has ended (a pidfd, or a session's socket).
+    reap: called once then; returns (raw wait status, rusage or None) and leaves nothing of the
+    run that could still hold standard error open.
     stderr_fd: read end of its stderr pipe (made non-blocking here; the caller closes it).
     probes: limits checked while it runs, each with ``name``, ``exceeded()`` and
     ``next_check_s()`` (``CpuProbe``, ``sandbox.workdir.FolderGrowth``).
-    kill: stops the whole box (called once, at a limit). Returns a ``WatchOutcome`` whose
-    ``killed_for`` is "wall" or the name of the probe that fired.
+    kill: stops the whole run (called once, at a limit). Returns a ``WatchOutcome`` whose
+    ``killed_for`` is "wall" or the name of the probe that fired; ``wall_ns`` ends when
+    ``end_fd`` became readable.
     """
     os.set_blocking(stderr_fd, False)
     buffer = CappedBuffer(stderr_cap)
-    pidfd = os.pidfd_open(pid)
     poller = select.poll()
-    poller.register(pidfd, select.POLLIN)
+    poller.register(end_fd, select.POLLIN)
     poller.register(stderr_fd, select.POLLIN)
     killed_for: str | None = None
     stderr_open = True
-    due = {probe: 0 for probe in probes}  # monotonic ns of each probe's next check
-    try:
-        while True:
-            now = time.monotonic_ns()
-            if killed_for is None and now - started_ns > wall_limit_ns:
-                killed_for = "wall"
-                kill()
-            for probe in probes:
-                if killed_for is None and now >= due[probe]:
-                    if probe.exceeded():
-                        killed_for = probe.name
-                        kill()
-                    due[probe] = now + int(probe.next_check_s() * 1e9)
-            if killed_for is not None:
-                wait_ns = 50_000_000  # the box is dying: just wait for the exit
-            else:
-                wait_ns = min([started_ns + wall_limit_ns, *due.values()]) - now
-            events = poller.poll(max(0, wait_ns // 1_000_000) + 1)
-            exited = False
-            for fd, _ in events:
-                if fd == stderr_fd and stderr_open:
-                    stderr_open = _drain(stderr_fd, buffer)
-                    if not stderr_open:
-                        poller.unregister(stderr_fd)
-                elif fd == pidfd:
-                    exited = True
-            if exited:
-                break
-        _, status, rusage = os.wait4(pid, 0)
-        wall_ns = time.monotonic_ns() - started_ns
-        deadline = time.monotonic() + STDERR_DRAIN_S
-        while stderr_open and time.monotonic() < deadline:
-            if select.select([stderr_fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
+    # monotonic ns of each probe's next check (each has just measured its start)
+    due = {probe: started_ns + int(probe.next_check_s() * 1e9) for probe in probes}
+    while True:
+        now = time.monotonic_ns()
+        if killed_for is None and now - started_ns > wall_limit_ns:
+            killed_for = "wall"
+            kill()
+        for probe in probes:
+            if killed_for is None and now >= due[probe]:
+                if probe.exceeded():
+                    killed_for = probe.name
+                    kill()
+                due[probe] = now + int(probe.next_check_s() * 1e9)
+        if killed_for is not None:
+            wait_ns = 50_000_000  # the run is dying: just wait for the end
+        else:
+            wait_ns = min([started_ns + wall_limit_ns, *due.values()]) - now
+        events = poller.poll(max(0, wait_ns // 1_000_000) + 1)
+        ended = False
+        for fd, _ in events:
+            if fd == stderr_fd and stderr_open:
                 stderr_open = _drain(stderr_fd, buffer)
-        return WatchOutcome(status, rusage, killed_for, wall_ns, bytes(buffer.data))
-    finally:
-        os.close(pidfd)
+                if not stderr_open:
+                    poller.unregister(stderr_fd)
+            elif fd == end_fd:
+                ended = True
+        if ended:
+            break
+    wall_ns = time.monotonic_ns() - started_ns
+    status, rusage = reap()
+    deadline = time.monotonic() + STDERR_DRAIN_S
+    while stderr_open and time.monotonic() < deadline:
+        if select.select([stderr_fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            stderr_open = _drain(stderr_fd, buffer)
+    return WatchOutcome(status, rusage, killed_for, wall_ns, bytes(buffer.data))
 
 
 def parent_of(pid: int) -> int | None:

@@ -45,15 +45,25 @@ def prepare_workdir(workdir: Path, uid: int | None, gid: int | None) -> Path:
     """The real path of ``workdir`` after handing it to ``uid``/``gid`` (mode 0700; nothing is
     changed when ``uid`` is None, i.e. without root). Raises SandboxError if it is not a folder
     or cannot be reached."""
-    info = os.lstat(workdir)
-    if not stat.S_ISDIR(info.st_mode):
-        raise SandboxError(f"workdir {workdir} is not a folder")
     real = Path(os.path.realpath(workdir))
     if uid is not None:
         check_reachable(real, uid, gid)
-        os.chown(real, uid, gid, follow_symlinks=False)
-        os.chmod(real, 0o700, follow_symlinks=False)
+    hand_over(workdir, uid, gid)
     return real
+
+
+def hand_over(folder: Path, uid: int | None, gid: int | None) -> None:
+    """Give ``folder`` to ``uid``/``gid`` with mode 0700 (nothing changes when ``uid`` is None).
+    Raises SandboxError if it is not a folder (a symlink is not followed)."""
+    try:
+        info = os.lstat(folder)
+    except FileNotFoundError:
+        raise SandboxError(f"workdir {folder} does not exist") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise SandboxError(f"workdir {folder} is not a folder")
+    if uid is not None:
+        os.chown(folder, uid, gid, follow_symlinks=False)
+        os.chmod(folder, 0o700, follow_symlinks=False)
 
 
 def folder_usage(path: Path, max_entries: int = MAX_ENTRIES) -> int:

@@ -1,7 +1,8 @@
 """Fixtures of the sandbox tests: one shared Sandbox on a test-only slot, fresh work folders
 that the slot's uid can reach, and compiled helper programs.
 
-The tests use slots 900+ (uids 61900+) so they never meet a judge worker's slots (0, 1, ...).
+The tests use slots 900+ (uids 61900+) so they never meet a judge worker's slots (0, 1, ...);
+SANDBOX_TEST_SLOT moves them (two test runs on one machine at once need different slots).
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import pytest
 
 from sandbox import Sandbox
 
-TEST_SLOT = 900
+TEST_SLOT = int(os.environ.get("SANDBOX_TEST_SLOT", "900"))
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the sandbox's uid drop and cgroups need root")
 
 
@@ -29,6 +30,39 @@ def box():
     """A Sandbox on the test slot, shared by the whole session (as a judge worker would)."""
     with Sandbox(slot=TEST_SLOT) as sandbox:
         yield sandbox
+
+
+class SessionRunner:
+    """``Sandbox.run``'s signature over a ``Session`` whose root is the tests' work root: the
+    test's work folder (a child of that root) is the run's folder. Lets one test body check the
+    one-shot and the session path alike."""
+
+    def __init__(self, box: Sandbox, root: Path) -> None:
+        self.box, self.uid, self.gid = box, box.uid, box.gid
+        self.session = box.session(root)
+
+    def run(self, argv, workdir, limits=None, stdin=None, readonly_binds=(), env=None):
+        assert not readonly_binds, "a session's read-only binds are fixed when it opens"
+        assert Path(workdir).parent == self.session.root
+        return self.session.run(argv, Path(workdir).name, limits, stdin, env)
+
+    @property
+    def box_pids(self) -> tuple[int, ...]:
+        return self.session.box_pids
+
+
+@pytest.fixture(params=["one-shot", "session"])
+def runner(request, box, work_root):
+    """The shared Sandbox (one bubblewrap per run), or a session on it (one box for the test's
+    runs); both have ``run(argv, workdir, limits, stdin, readonly_binds, env)``, ``uid``, ``gid``."""
+    if request.param == "one-shot":
+        yield box
+        return
+    session_runner = SessionRunner(box, work_root)
+    try:
+        yield session_runner
+    finally:
+        session_runner.session.close()
 
 
 @pytest.fixture(scope="session")
@@ -131,10 +165,18 @@ def files_of(uid: int, folders=("/tmp", "/var/tmp", "/dev/shm")) -> list[str]:
     return found
 
 
+def stray_processes(box) -> list[str]:
+    """``processes_of`` the slot's uid, leaving out a session's own box (bubblewrap and
+    boxserver); ``box``: a Sandbox or a SessionRunner."""
+    own = {str(pid) for pid in getattr(box, "box_pids", ())}
+    return [line for line in processes_of(box.uid) if line.split()[0] not in own]
+
+
 def assert_slot_clean(box, workdir: Path) -> None:
-    """After a run: no process of the slot's uid on the host, no file of it in the shared temp
-    folders, and the next run in the same slot behaves normally."""
-    assert processes_of(box.uid) == []
+    """After a run: no process of the slot's uid on the host (but a session's own box), no file
+    of it in the shared temp folders, and the next run in the same slot behaves normally.
+    ``box``: a Sandbox or a SessionRunner."""
+    assert stray_processes(box) == []
     assert files_of(box.uid) == []
     follow_up = box.run(["/bin/sh", "-c", "echo fine"], workdir)
     assert (follow_up.exit_code, follow_up.stdout, follow_up.limit_exceeded) == (0, b"fine\n", False)

@@ -1,5 +1,6 @@
 """Every language the judge offers compiles (inside the box, as the judge does) and runs in the
-box: static and dynamic C, C++, Python 3, PyPy, Free Pascal, Java, JavaScript (Node)."""
+box, through both paths (``Sandbox.run`` and ``Session.run``, the ``runner`` fixture): static
+and dynamic C, C++, Python 3, PyPy, Free Pascal, Java, JavaScript (Node)."""
 from __future__ import annotations
 
 import shutil
@@ -36,16 +37,16 @@ CASES = {
 
 @pytest.mark.parametrize("language", [pytest.param(name, marks=pytest.mark.slow) if name == "java" else name
                                       for name in sorted(CASES)])
-def test_language_compiles_and_runs_in_the_box(box, workdir, work_root, language):
+def test_language_compiles_and_runs_in_the_box(runner, workdir, work_root, language):
     file_name, source, compile_argv, run_argv = CASES[language]
     if shutil.which(compile_argv[0] if compile_argv else run_argv[0]) is None:
         pytest.skip(f"{language} toolchain not installed")
     (workdir / file_name).write_text(source)
     if compile_argv:
-        compiled = box.run(compile_argv, workdir, COMPILE, env=ENV)
+        compiled = runner.run(compile_argv, workdir, COMPILE, env=ENV)
         assert (compiled.exit_code, compiled.limit_exceeded) == (0, False), compiled.stderr + compiled.stdout
     given = work_root / f"{language}.in"
     given.write_text("20 22\n")
-    result = box.run(run_argv, workdir, RUN, stdin=given, env=ENV)
+    result = runner.run(run_argv, workdir, RUN, stdin=given, env=ENV)
     assert result.stdout == b"42\n", result.stderr
     assert (result.exit_code, result.limit_exceeded) == (0, False)

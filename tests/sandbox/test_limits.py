@@ -1,5 +1,6 @@
-"""Resource limits, each exercised by a real program through Sandbox.run: CPU, wall, memory,
-stack, tasks, output, files. Every case also checks that the slot is left clean and usable."""
+"""Resource limits, each exercised by a real program through both paths (``Sandbox.run`` and
+``Session.run``, the ``runner`` fixture): CPU, wall, memory, stack, tasks, output, files. Every
+case also checks that the slot is left clean and usable."""
 from __future__ import annotations
 
 import os
@@ -131,131 +132,131 @@ int main(int argc, char **argv) {
 """
 
 
-def run_c(box, workdir, programs, name, source, limits, args=(), cpp=False):
+def run_c(runner, workdir, programs, name, source, limits, args=(), cpp=False):
     argv = place(programs(name, source, cpp=cpp), workdir)
-    return box.run([*argv, *args], workdir, limits)
+    return runner.run([*argv, *args], workdir, limits)
 
 
-def test_infinite_loop_hits_cpu_limit(box, workdir, programs):
-    result = run_c(box, workdir, programs, "spin", SPIN, Limits(cpu_ms=500, wall_ms=5000))
+def test_infinite_loop_hits_cpu_limit(runner, workdir, programs):
+    result = run_c(runner, workdir, programs, "spin", SPIN, Limits(cpu_ms=500, wall_ms=5000))
     assert result.cpu_limit_exceeded and not result.wall_limit_exceeded
     assert result.signal == signal.SIGKILL
     assert 500 <= result.cpu_ms < 1000
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
 @pytest.mark.slow
-def test_spinning_threads_share_one_cpu_budget(box, workdir, programs):
-    result = run_c(box, workdir, programs, "threads", SPIN_THREADS, Limits(cpu_ms=1000, wall_ms=10000))
+def test_spinning_threads_share_one_cpu_budget(runner, workdir, programs):
+    result = run_c(runner, workdir, programs, "threads", SPIN_THREADS, Limits(cpu_ms=1000, wall_ms=10000))
     assert result.cpu_limit_exceeded
     assert result.cpu_ms < 2000  # the sum of 8 threads' CPU, stopped near 1x the limit, not 8x
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
 @pytest.mark.slow
-def test_forked_children_share_one_cpu_budget(box, workdir, programs):
-    result = run_c(box, workdir, programs, "children", SPIN_CHILDREN, Limits(cpu_ms=1000, wall_ms=10000))
+def test_forked_children_share_one_cpu_budget(runner, workdir, programs):
+    result = run_c(runner, workdir, programs, "children", SPIN_CHILDREN, Limits(cpu_ms=1000, wall_ms=10000))
     assert result.cpu_limit_exceeded
     assert result.cpu_ms < 2000  # 5 processes: RLIMIT_CPU alone would allow 5 x 2 s
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
-def test_busy_waiting_on_the_clock_hits_cpu_limit(box, workdir, programs):
-    result = run_c(box, workdir, programs, "clockwait", CLOCK_BUSY_WAIT, Limits(cpu_ms=500, wall_ms=5000))
+def test_busy_waiting_on_the_clock_hits_cpu_limit(runner, workdir, programs):
+    result = run_c(runner, workdir, programs, "clockwait", CLOCK_BUSY_WAIT, Limits(cpu_ms=500, wall_ms=5000))
     assert result.cpu_limit_exceeded
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
-def test_caught_sigxcpu_does_not_escape_the_cpu_limit(box, workdir, programs):
-    result = run_c(box, workdir, programs, "xcpu", CATCH_SIGXCPU, Limits(cpu_ms=500, wall_ms=8000))
+def test_caught_sigxcpu_does_not_escape_the_cpu_limit(runner, workdir, programs):
+    result = run_c(runner, workdir, programs, "xcpu", CATCH_SIGXCPU, Limits(cpu_ms=500, wall_ms=8000))
     assert result.cpu_limit_exceeded and not result.wall_limit_exceeded
     assert result.cpu_ms < 1000
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
-def test_sleep_hits_wall_limit(box, workdir):
-    result = box.run(["/bin/sleep", "100"], workdir, Limits(cpu_ms=1000, wall_ms=500))
+def test_sleep_hits_wall_limit(runner, workdir):
+    result = runner.run(["/bin/sleep", "100"], workdir, Limits(cpu_ms=1000, wall_ms=500))
     assert result.wall_limit_exceeded and not result.cpu_limit_exceeded
     assert result.signal == signal.SIGKILL
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
-def test_read_that_never_ends_hits_wall_limit(box, workdir, programs):
-    result = run_c(box, workdir, programs, "blocked", BLOCKED_READ, Limits(cpu_ms=1000, wall_ms=500))
+def test_read_that_never_ends_hits_wall_limit(runner, workdir, programs):
+    result = run_c(runner, workdir, programs, "blocked", BLOCKED_READ, Limits(cpu_ms=1000, wall_ms=500))
     assert result.wall_limit_exceeded and not result.cpu_limit_exceeded
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
-def test_memory_hog_hits_memory_limit_with_peak_near_it(box, workdir, programs):
+def test_memory_hog_hits_memory_limit_with_peak_near_it(runner, workdir, programs):
     limit_kib = 64 * 1024
-    result = run_c(box, workdir, programs, "hog", MEMORY_HOG, Limits(memory_kib=limit_kib, wall_ms=10000))
+    result = run_c(runner, workdir, programs, "hog", MEMORY_HOG, Limits(memory_kib=limit_kib, wall_ms=10000))
     assert result.memory_limit_exceeded
     assert result.signal == signal.SIGKILL
     assert 0.9 * limit_kib <= result.peak_memory_kib <= 1.05 * limit_kib
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
-def test_untouched_8_gib_allocation_is_harmless(box, workdir, programs):
-    result = run_c(box, workdir, programs, "untouched", UNTOUCHED_8GIB, Limits(memory_kib=256 * 1024))
+def test_untouched_8_gib_allocation_is_harmless(runner, workdir, programs):
+    result = run_c(runner, workdir, programs, "untouched", UNTOUCHED_8GIB, Limits(memory_kib=256 * 1024))
     assert result.exit_code == 0 and result.stdout in (b"allocated\n", b"refused\n")
     assert not result.memory_limit_exceeded
     assert result.peak_memory_kib < 64 * 1024
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
-def test_512_cubed_ints_exceed_256_mib(box, workdir, programs):
-    result = run_c(box, workdir, programs, "cube", CUBE_512, Limits(memory_kib=256 * 1024, cpu_ms=5000, wall_ms=10000),
+def test_512_cubed_ints_exceed_256_mib(runner, workdir, programs):
+    result = run_c(runner, workdir, programs, "cube", CUBE_512, Limits(memory_kib=256 * 1024, cpu_ms=5000, wall_ms=10000),
                    cpp=True)
     assert result.memory_limit_exceeded and result.exit_code is None
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
-def test_deep_recursion_with_200_mib_stack_passes(box, workdir, programs):
-    result = run_c(box, workdir, programs, "recursion", DEEP_RECURSION,
+def test_deep_recursion_with_200_mib_stack_passes(runner, workdir, programs):
+    result = run_c(runner, workdir, programs, "recursion", DEEP_RECURSION,
                    Limits(memory_kib=256 * 1024, cpu_ms=5000, wall_ms=10000))
     assert (result.exit_code, result.signal) == (0, None)
     assert not result.limit_exceeded
     assert result.peak_memory_kib > 190 * 1024  # the stack really was used
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
-def test_stdout_flood_hits_the_output_limit(box, workdir, programs):
+def test_stdout_flood_hits_the_output_limit(runner, workdir, programs):
     limit = 1 << 20
-    result = run_c(box, workdir, programs, "flood", STDOUT_FLOOD,
+    result = run_c(runner, workdir, programs, "flood", STDOUT_FLOOD,
                    Limits(output_bytes=limit, file_bytes=limit, wall_ms=5000))
     assert result.output_limit_exceeded
     assert len(result.stdout) == limit
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
-def test_stderr_is_capped_not_fatal(box, workdir, programs):
-    result = run_c(box, workdir, programs, "errflood", STDERR_FLOOD, Limits(stderr_bytes=4096, wall_ms=20000))
+def test_stderr_is_capped_not_fatal(runner, workdir, programs):
+    result = run_c(runner, workdir, programs, "errflood", STDERR_FLOOD, Limits(stderr_bytes=4096, wall_ms=20000))
     assert (result.exit_code, result.stdout) == (0, b"done\n")
     assert result.stderr == b"e" * 4096
     assert not result.limit_exceeded
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
 @pytest.mark.parametrize("where", ["/tmp/big", "/box/big", "/dev/shm/big"])
-def test_a_1_gib_file_is_stopped_small(box, workdir, programs, where):
+def test_a_1_gib_file_is_stopped_small(runner, workdir, programs, where):
     limits = Limits(file_bytes=8 << 20, tmp_bytes=16 << 20, wall_ms=10000)
-    result = run_c(box, workdir, programs, "bigfile", BIG_FILE, limits, args=(where,))
+    result = run_c(runner, workdir, programs, "bigfile", BIG_FILE, limits, args=(where,))
     assert result.stdout.startswith(b"stopped at"), result.stdout
     assert int(result.stdout.split()[2]) <= 16
     if where == "/box/big":
         assert (workdir / "big").stat().st_size <= limits.file_bytes + 1
         os.unlink(workdir / "big")
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
 @pytest.mark.slow
-def test_compile_bomb_from_dev_urandom_is_stopped(box, workdir):
+def test_compile_bomb_from_dev_urandom_is_stopped(runner, workdir):
     (workdir / "bomb.cpp").write_text('#include "/dev/urandom"\n')
     limits = Limits(cpu_ms=5000, wall_ms=10000, memory_kib=256 * 1024, output_bytes=1 << 20)
-    result = box.run(["/usr/bin/g++", "-c", "bomb.cpp"], workdir, limits, env={"PATH": "/usr/bin:/bin"})
+    result = runner.run(["/usr/bin/g++", "-c", "bomb.cpp"], workdir, limits, env={"PATH": "/usr/bin:/bin"})
     assert result.limit_exceeded or result.exit_code not in (0, None)
     assert not (workdir / "bomb.o").exists()
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)
 
 
 MANY_FILES = r"""
@@ -277,12 +278,12 @@ int main(void) {
 """
 
 
-def test_many_files_hit_the_workdir_limit(box, workdir, programs):
+def test_many_files_hit_the_workdir_limit(runner, workdir, programs):
     limits = Limits(workdir_bytes=32 << 20, file_bytes=2 << 20, wall_ms=20000, cpu_ms=10000)
-    result = run_c(box, workdir, programs, "manyfiles", MANY_FILES, limits)
+    result = run_c(runner, workdir, programs, "manyfiles", MANY_FILES, limits)
     assert result.output_limit_exceeded and result.signal == signal.SIGKILL
     written = sum(path.stat().st_size for path in workdir.glob("junk*"))
     assert written < 512 << 20  # stopped within a fraction of a second of passing 32 MiB
     for path in workdir.glob("junk*"):
         path.unlink()
-    assert_slot_clean(box, workdir)
+    assert_slot_clean(runner, workdir)

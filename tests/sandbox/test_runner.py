@@ -1,4 +1,5 @@
-"""Sandbox.run's contract: results, errors, slot ownership, reuse of a slot across runs."""
+"""Sandbox.run's contract: results, errors, slot ownership, reuse of a slot across runs (the
+contract shared with Session.run is checked on both paths: the ``runner`` fixture)."""
 from __future__ import annotations
 
 import os
@@ -15,8 +16,8 @@ from tests.sandbox.conftest import TEST_SLOT, needs_root, processes_of
 pytestmark = needs_root
 
 
-def test_exit_code_stdout_and_stderr_are_reported(box, workdir):
-    result = box.run(["/bin/sh", "-c", "echo out; echo err >&2; exit 3"], workdir, Limits())
+def test_exit_code_stdout_and_stderr_are_reported(runner, workdir):
+    result = runner.run(["/bin/sh", "-c", "echo out; echo err >&2; exit 3"], workdir, Limits())
     assert result.exit_code == 3
     assert result.signal is None
     assert result.stdout == b"out\n"
@@ -24,30 +25,30 @@ def test_exit_code_stdout_and_stderr_are_reported(box, workdir):
     assert not result.limit_exceeded
 
 
-def test_stdin_file_is_standard_input(box, workdir, work_root):
+def test_stdin_file_is_standard_input(runner, workdir, work_root):
     given = work_root / "stdin-file.txt"
     given.write_bytes(b"3 4\n")
-    result = box.run(["/bin/sh", "-c", "read a b; echo $((a*b))"], workdir, Limits(), stdin=given)
+    result = runner.run(["/bin/sh", "-c", "read a b; echo $((a*b))"], workdir, Limits(), stdin=given)
     assert result.stdout == b"12\n"
 
 
-def test_no_stdin_means_empty_input(box, workdir):
-    result = box.run(["/bin/sh", "-c", "cat | wc -c"], workdir, Limits())
+def test_no_stdin_means_empty_input(runner, workdir):
+    result = runner.run(["/bin/sh", "-c", "cat | wc -c"], workdir, Limits())
     assert result.stdout.strip() == b"0"
 
 
-def test_files_written_in_box_appear_in_workdir(box, workdir):
-    result = box.run(["/bin/sh", "-c", "echo 42 > output.txt"], workdir, Limits())
+def test_files_written_in_box_appear_in_workdir(runner, workdir):
+    result = runner.run(["/bin/sh", "-c", "echo 42 > output.txt"], workdir, Limits())
     assert result.exit_code == 0
     assert (workdir / "output.txt").read_bytes() == b"42\n"
-    assert (workdir / "output.txt").stat().st_uid == box.uid
+    assert (workdir / "output.txt").stat().st_uid == runner.uid
 
 
-def test_missing_command_is_a_sandbox_error(box, workdir):
+def test_missing_command_is_a_sandbox_error(runner, workdir):
     with pytest.raises(SandboxError, match="could not start the program.*No such file"):
-        box.run(["./no-such-program"], workdir, Limits())
+        runner.run(["./no-such-program"], workdir, Limits())
     # the slot still works afterwards
-    assert box.run(["/bin/true"], workdir, Limits()).exit_code == 0
+    assert runner.run(["/bin/true"], workdir, Limits()).exit_code == 0
 
 
 def test_missing_readonly_bind_is_a_sandbox_error(box, workdir):
@@ -76,8 +77,8 @@ def test_closed_slot_can_be_opened_again():
         assert again.uid == 61000 + TEST_SLOT + 1
 
 
-def test_exit_status_above_128_is_read_as_signal_only_when_bwrap_says_so(box, workdir):
-    result = box.run(["/bin/sh", "-c", "kill -SEGV $$"], workdir, Limits())
+def test_exit_status_above_128_is_read_as_signal_only_when_bwrap_says_so(runner, workdir):
+    result = runner.run(["/bin/sh", "-c", "kill -SEGV $$"], workdir, Limits())
     assert result.signal == 11 and result.signal_name == "SIGSEGV"
     assert result.exit_code is None
 

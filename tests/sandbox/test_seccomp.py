@@ -1,5 +1,5 @@
 """The seccomp deny-list: its numbers, its behaviour when loaded into a plain process, and its
-effect on real programs in the box."""
+effect on real programs in the box (both paths: the ``runner`` fixture)."""
 from __future__ import annotations
 
 import errno
@@ -117,8 +117,8 @@ def test_filter_denies_with_eperm_when_loaded_in_a_process():
 
 
 @needs_root
-def test_denied_calls_fail_with_eperm_in_box(box, workdir, programs):
-    result = box.run(place(programs("seccomp_probe", IN_BOX), workdir), workdir, Limits())
+def test_denied_calls_fail_with_eperm_in_box(runner, workdir, programs):
+    result = runner.run(place(programs("seccomp_probe", IN_BOX), workdir), workdir, Limits())
     outcome = {name: int(code) for name, code in (line.split() for line in result.stdout.decode().splitlines())}
     for name in ("ptrace", "mount", "umount2", "unshare", "setns", "bpf", "perf_event_open", "io_uring_setup",
                  "keyctl", "add_key", "request_key", "userfaultfd", "kexec_load", "init_module", "tiocsti",
@@ -128,13 +128,13 @@ def test_denied_calls_fail_with_eperm_in_box(box, workdir, programs):
 
 
 @needs_root
-def test_threads_and_fork_still_work(box, workdir, programs):
-    result = box.run(place(programs("seccomp_probe", IN_BOX), workdir), workdir, Limits())
+def test_threads_and_fork_still_work(runner, workdir, programs):
+    result = runner.run(place(programs("seccomp_probe", IN_BOX), workdir), workdir, Limits())
     outcome = dict(line.split() for line in result.stdout.decode().splitlines())
     assert (outcome["thread"], outcome["fork"]) == ("0", "0")
 
 
 @needs_root
-def test_other_abi_system_call_kills_the_program(box, workdir, programs):
-    result = box.run(place(programs("i386", I386_SYSCALL), workdir), workdir, Limits())
+def test_other_abi_system_call_kills_the_program(runner, workdir, programs):
+    result = runner.run(place(programs("i386", I386_SYSCALL), workdir), workdir, Limits())
     assert result.signal == signal.SIGSYS

@@ -1,0 +1,338 @@
+"""``Session``: one box set up once and reused by the runs of one submission (compile, then every
+test), so that a run costs a fork and exec in the box instead of a whole bubblewrap start.
+
+    with box.session(work_root, readonly_binds=[...], env={"PATH": "/usr/bin:/bin"}) as session:
+        folder = session.folder("t01")        # fresh, empty; the judge puts the program in it
+        result = session.run(["./prog"], "t01", limits, stdin=test_input)
+
+How: bubblewrap starts the box once (namespaces, system mounts, the session root at /box) with
+``boxserver`` (sandbox/init/boxserver.c) as its PID 1; each ``run`` sends it one request over a
+socket (folder, tmp size, rlimits, environment, argv, and the standard streams and cgroup.procs
+files as file descriptors); it forks, sets the program up and reports how it ended. Measured by
+benchmarks/sandbox_overhead.py.
+
+Guarantees, the same as ``Sandbox.run`` (each test in tests/sandbox/ runs through both paths
+where it says so: the hostile corpus, limits and isolation tests):
+- Limits and counters per run exactly as in ``Sandbox.run``: the same ``Limits``, the same
+  ``RunResult`` from the same counters (cgroup CPU, memory peak and OOM kills, pids hits, the
+  stdout file's size, the watchdog's wall clock and folder probe), the same rlimits, the same
+  seccomp filter, uid, namespaces and read-only system folders.
+  tests/sandbox/test_limits.py, tests/sandbox/test_hostile.py (parametrized over both paths)
+- After each run every process of it is killed (its cgroups) and reaped before ``run``
+  returns; a daemon, fork bomb or ``kill(-1)`` does not outlive it or reach the box's init.
+  tests/sandbox/test_hostile.py::test_daemon_does_not_outlive_the_run
+- A run sees only its own folder at /box: it is bound over the session root in the run's own
+  mount namespace, so no other run's folder (earlier or later, removed or not) is reachable.
+  Each run gets a fresh /tmp and /dev/shm (tmpfs of ``Limits.tmp_bytes``) and a fresh IPC
+  namespace: nothing an earlier run left there is visible.
+  tests/sandbox/test_session.py::test_runs_do_not_see_each_other
+What differs from ``Sandbox.run``, by design:
+- The runs of a session share one PID, network and UTS namespace (one at a time: the previous
+  run's processes are all gone when the next starts) and the box's init, ``boxserver``, which
+  keeps CAP_SYS_ADMIN in the box's user namespace to make each run's mounts; it is
+  non-dumpable, ignores signals and takes requests only from the judge's socket. Process ids
+  keep growing across the runs of a session.
+- The read-only binds are fixed for the session; the environment can change per run.
+- A session needs root, cgroups and the C helpers; without them ``run`` falls back to one
+  ``Sandbox.run`` per call (same results, no reuse), with a warning.
+  tests/sandbox/test_session.py::test_session_without_cgroups_falls_back_to_one_shot_runs
+"""
+from __future__ import annotations
+
+import array
+import logging
+import os
+import select
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+from sandbox.bwrap import BwrapStatus, session_arguments
+from sandbox.child import rlimits_for
+from sandbox.errors import SandboxError
+from sandbox.fds import OpenFds
+from sandbox.helpers import BOXSERVER_BOX_PATH, launch_arguments, parse_status
+from sandbox.limits import Limits, RunResult
+from sandbox.outputs import check_plain_name
+from sandbox.results import CLEANUP_TIMEOUT_S, collect_result, program_end
+from sandbox.runner import warn_once
+from sandbox.watch import CpuProbe, stop_box, watch
+from sandbox.workdir import FolderGrowth, check_reachable, hand_over
+
+log = logging.getLogger(__name__)
+# how long bubblewrap and boxserver may take to set the box up (s)
+START_TIMEOUT_S = 10.0
+REPLY_BYTES = 256
+# the largest request boxserver takes (bytes; MAX_REQUEST in boxserver.c)
+MAX_REQUEST_BYTES = 256 * 1024
+
+
+def encode_request(folder: str, tmp_bytes: int, rlimits: list[tuple[int, int, int]],
+                   env: dict[str, str], argv: list[str]) -> bytes:
+    """The request boxserver reads (see its header comment): NUL-terminated fields FOLDER,
+    TMP_BYTES, then the counted lists of rlimits ("RESOURCE:SOFT:HARD"), environment
+    ("NAME=VALUE") and argv. Raises ValueError for a NUL byte in a field, a ``=`` in a
+    variable's name, or a request larger than boxserver takes."""
+    fields = [folder, str(tmp_bytes), str(len(rlimits)), *(f"{w}:{s}:{h}" for w, s, h in rlimits),
+              str(len(env))]
+    for name, value in env.items():
+        if not name or "=" in name:
+            raise ValueError(f"invalid environment variable name {name!r}")
+        fields.append(f"{name}={value}")
+    fields += [str(len(argv)), *argv]
+    if any("\0" in field for field in fields):
+        raise ValueError("a NUL byte in argv or the environment")
+    payload = b"".join(field.encode() + b"\0" for field in fields)
+    if len(payload) > MAX_REQUEST_BYTES:
+        raise ValueError(f"argv and environment take {len(payload)} bytes, more than {MAX_REQUEST_BYTES}")
+    return payload
+
+
+def reply_end(reply: str) -> tuple[int | None, int | None]:
+    """(exit code, signal number) from boxserver's reply. Raises SandboxError when it could not
+    start the program or refused the request."""
+    kind, _, number = reply.strip().partition(" ")
+    if kind == "refused":
+        raise SandboxError(f"the session box refused the request ({os.strerror(int(number or 0))})")
+    end = parse_status(reply)
+    if end is None:
+        raise SandboxError(f"the session box sent an unreadable reply {reply!r}")
+    return program_end(0, None, end)
+
+
+def prepare_root(root: Path, uid: int | None, gid: int | None) -> Path:
+    """The real path of the session's work folder, made searchable but not listable by the slot
+    uid (mode 0711; left alone without root). Raises SandboxError if it is not a folder or the
+    slot uid cannot reach it."""
+    if not root.is_dir() or root.is_symlink():
+        raise SandboxError(f"session folder {root} is not a folder")
+    real = Path(os.path.realpath(root))
+    if uid is not None:
+        check_reachable(real, uid, gid)
+        os.chmod(real, 0o711)
+    return real
+
+
+class BoxServer:
+    """The running session box: bubblewrap's process, its status, and the judge's end of the
+    socket to ``boxserver``. Raises SandboxError if the box does not come up."""
+
+    def __init__(self, box, root: Path, binds: list[Path]) -> None:
+        helpers = box.helpers
+        fds = OpenFds()
+        judge_end, server_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.socket = judge_end
+        self.process: subprocess.Popen | None = None
+        try:
+            self._status_fd, status_w = fds.pipe()
+            self._stderr_fd, stderr_w = fds.pipe()
+            seccomp_r, seccomp_w = fds.pipe()
+            os.write(seccomp_w, box.seccomp_filter)
+            fds.close(seccomp_w)
+            server_fd = server_end.fileno()
+            command = launch_arguments(helpers.launch, box.uid, box.gid, []) + session_arguments(
+                box.bwrap_fixed, root=root, readonly_binds=[*binds, (helpers.boxserver, BOXSERVER_BOX_PATH)],
+                status_fd=status_w, argv=[BOXSERVER_BOX_PATH, str(server_fd), str(seccomp_r)])
+            self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                            stderr=stderr_w, pass_fds=[server_fd, seccomp_r, status_w], env={},
+                                            close_fds=True, start_new_session=True)
+            self.status = BwrapStatus(self._status_fd)
+            for fd in (status_w, stderr_w, seccomp_r):
+                fds.close(fd)
+            server_end.close()
+            os.set_blocking(self._stderr_fd, False)
+            self._wait_ready()
+        except BaseException:
+            server_end.close()
+            self.close()
+            fds.close_all()
+            raise
+
+    def _wait_ready(self) -> None:
+        ready, _, _ = select.select([self.socket], [], [], START_TIMEOUT_S)
+        reply = self.socket.recv(REPLY_BYTES) if ready else b""
+        if reply != b"ready\n":
+            self.close()
+            raise SandboxError(f"bubblewrap could not set up the session box: {self.messages() or 'no message'}")
+
+    def messages(self) -> str:
+        """What bubblewrap wrote on its standard error so far."""
+        try:
+            return os.read(self._stderr_fd, 65536).decode(errors="replace").strip()
+        except (BlockingIOError, OSError):
+            return ""
+
+    def alive(self) -> bool:
+        """Whether bubblewrap (and so the box) is still running."""
+        return self.process is not None and self.process.poll() is None
+
+    def close(self) -> None:
+        """End the box: closing the socket makes boxserver exit, and the kernel kills what is
+        left in its PID namespace; a box that does not end in time is killed."""
+        self.socket.close()
+        if self.process is not None and self.process.returncode is None:
+            try:
+                self.process.wait(CLEANUP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                self.status.read()
+                stop_box(self.process.pid, self.status.child_pid)
+                self.process.wait()
+        for fd in (getattr(self, "_status_fd", None), getattr(self, "_stderr_fd", None)):
+            if fd is not None:
+                os.close(fd)
+        self._status_fd = self._stderr_fd = None
+
+
+class Session:
+    """A box reused by the runs of one submission; made by ``Sandbox.session``.
+
+    root: the session's work folder (made mode 0711); each run works in a sub-folder ``name``
+    (``folder(name)`` makes a fresh one). readonly_binds: host paths shown read-only, for every
+    run. env: the default environment of a run. Use as a context manager, or call ``close()``.
+    One run at a time; not shared between threads. Raises SandboxError if the box cannot be set
+    up, or the slot already has a session open.
+    """
+
+    def __init__(self, box, root: Path, readonly_binds, env: dict[str, str]) -> None:
+        self.box = box
+        self.root = prepare_root(root, box.uid, box.gid)
+        self.binds = box.checked_binds(readonly_binds)
+        self.env = dict(env)
+        self._server: BoxServer | None = None
+        self.reuses_box = box.cgroups is not None and box.helpers is not None
+        if not self.reuses_box:
+            warn_once("session-one-shot", "sandbox sessions run each program in a box of its own "
+                          "(no root, no cgroups or no C helpers): no set-up is reused")
+            return
+        if box.session_open is not None:
+            raise SandboxError(f"sandbox slot {box.slot} already has a session open")
+        box.session_open = self
+        try:
+            self._server = BoxServer(box, self.root, self.binds)
+        except BaseException:
+            box.session_open = None
+            raise
+
+    @property
+    def box_pids(self) -> tuple[int, ...]:
+        """Host pids of the session box's own processes (bubblewrap and boxserver, which run as
+        the slot's uid between runs); empty when no box is running."""
+        server = self._server
+        if server is None or not server.alive():
+            return ()
+        server.status.read()
+        return tuple(pid for pid in (server.process.pid, server.status.child_pid) if pid is not None)
+
+    def folder(self, name: str) -> Path:
+        """A fresh, empty sub-folder ``name`` of the root (an old one is removed first), for the
+        judge to fill before ``run``. Raises ValueError for a name that is not a plain file name."""
+        check_plain_name(name, "run folder name")
+        path = self.root / name
+        self.remove(name)
+        path.mkdir()
+        return path
+
+    def remove(self, name: str) -> None:
+        """Delete sub-folder ``name`` and all a run left in it (symlinks are not followed)."""
+        check_plain_name(name, "run folder name")
+        path = self.root / name
+        if path.is_symlink() or path.is_file():
+            path.unlink()
+        elif path.exists():
+            shutil.rmtree(path)
+
+    def run(self, argv: list[str], name: str, limits: Limits | None = None, stdin: Path | None = None,
+            env: dict[str, str] | None = None) -> RunResult:
+        """Run ``argv`` in the session's box with cwd /box = sub-folder ``name`` of the root.
+
+        name: an existing sub-folder (given to the slot's uid, mode 0700). stdin: a host file read
+        on standard input (None: empty input). env: the program's whole environment (default:
+        the session's). Returns the same ``RunResult`` as ``Sandbox.run``.
+        Raises SandboxError if the program cannot be started or a task outlives the run (the box
+        is then set up again for the next run); ValueError for an empty argv or a bad name.
+        """
+        if not argv:
+            raise ValueError("argv must name a program")
+        check_plain_name(name, "run folder name")
+        limits = limits or Limits()
+        env = self.env if env is None else env
+        if not self.reuses_box:
+            return self.box.run(argv, self.root / name, limits, stdin, self.binds, env)
+        if self._server is None or not self._server.alive():
+            self._restart()
+        folder = self.root / name
+        hand_over(folder, self.box.uid, self.box.gid)
+        request = encode_request(name, limits.tmp_bytes, rlimits_for(limits, with_cgroups=True),
+                                 {**env, "PWD": "/box"}, list(argv))
+        cgroups = self.box.cgroups  # empty: every run ends with its tasks gone, or raises
+        fds = OpenFds()
+        try:
+            return self._run(request, folder, limits, stdin, cgroups, fds)
+        except BaseException:
+            # the box may still run the program: kill it and start a new box for the next run
+            cgroups.kill_all()
+            self._stop_server()
+            cgroups.wait_empty(CLEANUP_TIMEOUT_S)
+            raise
+        finally:
+            fds.close_all()
+
+    def _run(self, request: bytes, folder: Path, limits: Limits, stdin: Path | None, cgroups,
+             fds: OpenFds) -> RunResult:
+        stdin_fd, stdout_fd, stderr_r, stderr_w = self.box.open_stdio(fds, stdin)
+        procs = [fds.add(os.open(path, os.O_WRONLY | os.O_CLOEXEC))
+                 for path in cgroups.prepare(limits, extra_tasks=0)]
+        passed = [stdin_fd, stdout_fd, stderr_w, *procs]
+        probes = [FolderGrowth(folder, limits.workdir_bytes), CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
+        connection = self._server.socket
+        started = time.monotonic_ns()
+        connection.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", passed))])
+        for fd in (stdin_fd, stderr_w, *procs):  # boxserver holds them now
+            fds.close(fd)
+        cgroups.make_spare()  # the next run's cgroup, made while this one starts
+        replies: list[str] = []
+
+        def reap() -> tuple[int, None]:
+            reply = connection.recv(REPLY_BYTES).decode(errors="replace")
+            if not reply:
+                raise SandboxError(f"the session box ended during a run: {self._server.messages() or 'no message'}")
+            replies.append(reply)
+            if cgroups.count_tasks():
+                # what the program left running (daemons, children) dies now, so stderr ends
+                cgroups.kill_all()
+                if not cgroups.wait_empty(CLEANUP_TIMEOUT_S) or not cgroups.wait_released(CLEANUP_TIMEOUT_S):
+                    raise SandboxError(f"tasks of sandbox slot {self.box.slot} survived the run")
+            return 0, None
+
+        outcome = watch(connection.fileno(), reap, started, stderr_r, limits.stderr_bytes,
+                        wall_limit_ns=limits.wall_ms * 1_000_000, probes=probes, kill=cgroups.kill_all)
+        if outcome.killed_for is None and probes[0].exceeded():
+            outcome.killed_for = probes[0].name  # grew between the last check and the end
+        exit_code, signal_number = reply_end(replies[0])
+        return collect_result(limits, outcome, exit_code, signal_number, stdout_fd, cgroups, self.box.slot)
+
+    def _restart(self) -> None:
+        self._stop_server()
+        self._server = BoxServer(self.box, self.root, self.binds)
+
+    def _stop_server(self) -> None:
+        if self._server is not None:
+            server, self._server = self._server, None
+            server.close()
+
+    def close(self) -> None:
+        """End the box (every process in it is killed) and free the slot for ``Sandbox.run`` or
+        another session. The run folders are left to the caller."""
+        self._stop_server()
+        if self.box.session_open is self:
+            self.box.cgroups.kill_all()
+            self.box.cgroups.wait_empty(CLEANUP_TIMEOUT_S)
+            self.box.session_open = None
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
