@@ -134,11 +134,23 @@ def worker(
 
 
 def _spawn_workers(first_slot: int, count: int) -> list:
+    """Start ``count`` worker processes that get SIGTERM when this process dies, however it dies
+    (uvicorn re-raises SIGTERM after its shutdown, so a ``finally`` here is not enough)."""
     import subprocess
     import sys
 
-    return [subprocess.Popen([sys.executable, "-m", "judge", "worker", "--slot", str(first_slot + i)])
+    return [subprocess.Popen([sys.executable, "-m", "judge", "worker", "--slot", str(first_slot + i)],
+                             preexec_fn=_die_with_parent)
             for i in range(count)]
+
+
+def _die_with_parent() -> None:
+    """In the child before exec: ask Linux for SIGTERM when the parent exits (PR_SET_PDEATHSIG)."""
+    import ctypes
+    import signal
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _wait_workers(processes: list) -> None:

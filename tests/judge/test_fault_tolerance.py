@@ -190,3 +190,38 @@ def _package_hash(session) -> str:
     from judge.models import Problem
 
     return session.get(Problem, "sum").package_sha256
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGKILL])
+def test_serve_takes_its_workers_down_with_it(sqlite_url, how):
+    """``judge serve`` ended by SIGTERM (uvicorn re-raises it after shutdown) or SIGKILL leaves no
+    worker process behind."""
+    WORK_ROOT.mkdir(mode=0o755, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="serve-", dir=WORK_ROOT))
+    work.chmod(0o755)
+    env = {**os.environ, "JUDGE_DATABASE_URL": sqlite_url, "JUDGE_WORK_DIR": str(work)}
+    serve = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--workers", "1", "--no-load",
+                              "--port", str(_free_port())], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def children() -> list[int]:
+        found = []
+        for entry in Path("/proc").iterdir():
+            try:
+                if entry.name.isdigit() and b"judge\x00worker" in (entry / "cmdline").read_bytes() \
+                        and str(work).encode() in (entry / "environ").read_bytes():
+                    found.append(int(entry.name))
+            except OSError:
+                pass
+        return found
+
+    try:
+        _wait(children, 60, "the worker to start")
+        serve.send_signal(how)
+        serve.wait(timeout=30)
+        _wait(lambda: not children(), 30, "the worker to stop")
+    finally:
+        for pid in children():
+            os.kill(pid, signal.SIGKILL)
+        if serve.poll() is None:
+            serve.kill()
+        shutil.rmtree(work, ignore_errors=True)
