@@ -20,8 +20,10 @@ from judge.languages import Language
 from judge.packages import ProblemPackage, TestCase
 from judge.verdicts import AC, CE, JE, resource_verdict, submission_verdict
 
+# 512 MiB is twice what g++ -std=gnu++20 needs for <bits/stdc++.h>; a compile bomb (an exploding
+# template, #include "/dev/urandom") is stopped there in half the time 1 GiB took.
 COMPILE_LIMITS = Limits(
-    cpu_ms=20_000, wall_ms=40_000, memory_kib=1024 * 1024, processes=64,
+    cpu_ms=20_000, wall_ms=40_000, memory_kib=512 * 1024, processes=64,
     output_bytes=1 << 20, file_bytes=256 << 20, stderr_bytes=64 << 10,
 )
 COMPILE_MESSAGE_LIMIT = 8 * 1024  # bytes of compiler output kept for the student
@@ -93,11 +95,19 @@ def fresh_dir(path: Path) -> Path:
     return path
 
 
-def _program_files(language: Language, source: str) -> list[str]:
-    """Files a run needs from the compile folder: the compiled ``main`` or the source itself."""
-    if language.compile and language.run[0] == "./main":
-        return ["main"]
-    return [language.file_name(source)]
+def copy_program(language: Language, source: str, program_dir: Path, folder: Path) -> str | None:
+    """Copy the files a run needs (``Language.artifacts``: the binary, Java's class files, the
+    source of an interpreted language) from the compile folder into the run folder ``folder``,
+    keeping sub-folders (Java packages). Returns None, or what is missing or too large."""
+    names = language.program_files(source, program_dir)
+    if not names:
+        return "no compiled program"
+    for name in names:
+        target = folder / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not copy_regular_file(program_dir, name, target, ARTIFACT_LIMIT):
+            return name
+    return None
 
 
 def compile_source(box: Sandbox, language: Language, source: str, work: Path) -> tuple[Path | None, str]:
@@ -108,10 +118,11 @@ def compile_source(box: Sandbox, language: Language, source: str, work: Path) ->
     """
     folder = fresh_dir(work / "compile")
     (folder / language.file_name(source)).write_text(source, encoding="utf-8")
-    if not language.compile:
+    argv = language.compile_argv(source)
+    if argv is None:
         return folder, ""
     result = box.run(
-        argv=list(language.compile), workdir=folder, limits=_compile_limits(language),
+        argv=argv, workdir=folder, limits=_compile_limits(language),
         stdin=None, readonly_binds=[Path(p) for p in language.extra_binds], env={**PATH_ENV, **language.env},
     )
     message = (result.stdout + result.stderr)[:COMPILE_MESSAGE_LIMIT].decode("utf-8", errors="replace")
@@ -121,6 +132,8 @@ def compile_source(box: Sandbox, language: Language, source: str, work: Path) ->
         return None, f"compilation stopped: {problem[1]}\n{message}".strip()
     if problem is not None:
         return None, message or f"compiler failed: {problem[1]}"
+    if not language.program_files(source, folder):  # e.g. a Pascal unit instead of a program
+        return None, f"{message}\nthe compiler produced no program".strip()
     return folder, message
 
 
@@ -160,13 +173,14 @@ def run_test(box: Sandbox, package: ProblemPackage, language: Language, source: 
     from sandbox import read_output_file
 
     folder = fresh_dir(work / "run")
-    for name in _program_files(language, source):
-        if not copy_regular_file(program_dir, name, folder / name, ARTIFACT_LIMIT):
-            return TestOutcome(ordinal, test, JE, message=f"compiled program {name} is missing")
+    missing = copy_program(language, source, program_dir, folder)
+    if missing is not None:
+        return TestOutcome(ordinal, test, JE, message=f"compiled program: {missing} cannot be copied")
     if package.input_file:
         shutil.copyfile(test.input_path, folder / package.input_file)
     limits = run_limits(package, language)
-    result = box.run(argv=list(language.run), workdir=folder, limits=limits, stdin=test.input_path,
+    result = box.run(argv=language.run_argv(source, package.memory_kib), workdir=folder, limits=limits,
+                     stdin=test.input_path,
                      readonly_binds=[Path(p) for p in language.extra_binds], env={**PATH_ENV, **language.env})
     outcome = TestOutcome(ordinal, test, AC, result.cpu_ms, result.wall_ms, result.peak_memory_kib,
                           result.exit_code, result.signal)

@@ -1,19 +1,44 @@
 """Programming languages the judge compiles and runs: one small declarative definition each.
 
-A definition gives the source file name, the compile command (None for interpreted languages), the
-run command, extra read-only host paths the toolchain needs inside the sandbox, extra memory or
-processes its runtime needs, and a hello-world that the worker compiles and runs at start
-(``judge.selftest``): a language whose toolchain is missing or broken is reported unavailable and
-refused with 422 instead of giving CE. Pattern from DMOJ's executors (one small class per language).
-All commands run inside the sandbox with the work directory as the current directory.
+A definition gives the source file name, the compile command (a syntax check for interpreted
+languages, so a typo is CE and not RTE), the run command, the files of the compile folder a run
+needs (``artifacts``), extra read-only host paths, extra memory or tasks its runtime needs, and a
+hello-world that the worker compiles and runs at start (``judge.selftest``): a language whose
+toolchain is missing or broken is reported unavailable and refused with 422 instead of giving CE.
+Pattern from DMOJ's executors (one small class per language, ``dmoj/executors/CPP17.py``).
+
+Commands run inside the sandbox with the work folder as the current directory. Their arguments may
+hold three placeholders, filled per submission:
+``{source}`` the source file name (``Main.java``), ``{entry}`` what the run starts (Java's main
+class ``Main``; else the source's stem), ``{memory_mib}`` the problem's memory limit (MiB).
+
+Language table (ids are the API's; extra memory is added to the problem's limit in the cgroup):
+
+========== ===================================== =============================== ======= =====
+id         compile                               run                             extra   tasks
+========== ===================================== =============================== ======= =====
+c          gcc -std=gnu17 -O2 -static            ./main                          0       16
+cpp        g++ -std=gnu++17 -O2 -static          ./main                          0       16
+cpp20      g++ -std=gnu++20 -O2 -static          ./main                          0       16
+python3    python3 -S py_compile (syntax check)  python3 -S main.py              0       16
+pypy3      pypy3 -S py_compile (syntax check)    pypy3 -S main.py                0       16
+pascal     fpc -Mobjfpc -Sgic -O2 -XS            ./main                          0       16
+java       javac -d . Name.java                  java -Xmx<limit> -Xss64m Name   128 MiB 64
+javascript node --check main.js                  node --max-old-space-size=<lim> 128 MiB 32
+========== ===================================== =============================== ======= =====
 """
 from __future__ import annotations
 
+import fnmatch
+import os
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 HELLO = "hello, judge"
+PLACEHOLDER = re.compile(r"\{(source|entry|memory_mib)\}")
 
 
 @dataclass(frozen=True)
@@ -21,11 +46,15 @@ class Language:
     """One language.
 
     id: API id (``cpp``); name: shown to students; source_name: file the source is saved as (a
-    function of the source for Java, whose file must match the public class); compile/run: argv;
-    extra_binds: host paths bound read-only in the box besides the default system folders;
+    function of the source for Java, whose file must match the public class); compile/run: argv
+    templates (placeholders in the module docstring); artifacts: shell-style patterns (fnmatch,
+    ``*`` also crosses ``/``) of the compile folder's regular files a run needs, e.g. ``main`` or
+    ``*.class``; entry: what the run starts, from the source (default: the source file's stem);
+    extra_binds: host paths bound read-only in the box besides the system folders;
     extra_memory_kib: added to the problem's memory limit (a runtime's own footprint, KiB);
     processes: tasks the program may use at once (threads count: the JVM needs many);
-    hello: a program that prints ``HELLO``.
+    compile_processes: tasks the compiler may use; env: variables added to the judge's PATH/LANG/HOME;
+    hello: a program that reads its standard input and prints ``HELLO``.
     """
 
     id: str
@@ -34,6 +63,8 @@ class Language:
     run: tuple[str, ...]
     hello: str
     compile: tuple[str, ...] | None = None
+    artifacts: tuple[str, ...] = ("{source}",)
+    entry: Callable[[str], str] | None = None
     extensions: tuple[str, ...] = ()
     extra_binds: tuple[str, ...] = ()
     extra_memory_kib: int = 0
@@ -45,41 +76,184 @@ class Language:
         """The name to save ``source`` under in the work directory."""
         return self.source_name(source) if callable(self.source_name) else self.source_name
 
+    def _fields(self, source: str, memory_kib: int) -> dict[str, str]:
+        file_name = self.file_name(source)
+        entry = self.entry(source) if self.entry else file_name.rsplit(".", 1)[0]
+        return {"source": file_name, "entry": entry, "memory_mib": str(max(1, memory_kib // 1024))}
+
+    def _fill(self, template: tuple[str, ...], source: str, memory_kib: int) -> list[str]:
+        values = self._fields(source, memory_kib)
+        return [PLACEHOLDER.sub(lambda m: values[m.group(1)], arg) for arg in template]
+
+    def compile_argv(self, source: str) -> list[str] | None:
+        """The compile command for ``source`` (None when the language has no compile step)."""
+        return None if self.compile is None else self._fill(self.compile, source, 0)
+
+    def run_argv(self, source: str, memory_kib: int) -> list[str]:
+        """The run command for ``source`` under a problem memory limit of ``memory_kib`` (KiB)."""
+        return self._fill(self.run, source, memory_kib)
+
+    def program_files(self, source: str, folder: Path) -> list[str]:
+        """Relative paths (``/``-separated, sorted) of the regular files in ``folder`` that match
+        ``artifacts``: what a run needs from the compile folder. Symbolic links and what lies
+        behind them are never listed (the walk does not follow them)."""
+        patterns = self._fill(self.artifacts, source, 0)
+        found = []
+        for top, _dirs, files in os.walk(folder):  # followlinks=False: a linked folder is not entered
+            for name in files:
+                path = os.path.join(top, name)
+                relative = os.path.relpath(path, folder).replace(os.sep, "/")
+                if any(fnmatch.fnmatchcase(relative, p) for p in patterns) and stat.S_ISREG(os.lstat(path).st_mode):
+                    found.append(relative)
+        return sorted(found)
+
+
+# Java: comments, string and character literals and text blocks hide braces and words from the
+# scan below; they are blanked out first.
+_JAVA_NOISE = re.compile(r'"""[\s\S]*?"""|//[^\n]*|/\*[\s\S]*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'')
+_JAVA_TOKENS = re.compile(
+    r"(?P<open>\{)|(?P<close>\})"
+    r"|\bpackage\s+(?P<package>[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*;"
+    r"|(?P<modifiers>(?:\b(?:public|protected|private|abstract|final|static|strictfp|sealed|non-sealed)\s+)*)"
+    r"\b(?:class|interface|enum|record)\s+(?P<type>[A-Za-z_$][\w$]*)"
+    r"|\bvoid\s+(?P<main>main)\s*\("
+)
+
+
+@dataclass(frozen=True)
+class JavaNames:
+    """What a Java source declares: ``file_class`` names the file (``Name.java``: the public
+    top-level type, which javac requires to match), ``main_class`` is what ``java`` starts
+    (package-qualified binary name, ``a.b.Main`` or ``Outer$Inner``)."""
+
+    file_class: str
+    main_class: str
+
+
+def java_names(source: str) -> JavaNames:
+    """Scan a Java source (Java Language Specification 17, sections 7.4 and 8.1) for its types.
+
+    The main class is the type declaring a ``main`` method, preferring the public top-level
+    class; without any main it is the public top-level class, then the first type, then ``Main``.
+    Braces are counted after comments and literals are blanked out, so a nested class declared
+    before ``main`` is not mistaken for its owner. Never raises.
+    """
+    code = _JAVA_NOISE.sub(lambda m: " " * len(m.group(0)), source)
+    package, pending, public_top = "", None, None
+    open_types: list[str | None] = []  # for each open brace: the type it opened, or None
+    top_level: list[str] = []
+    with_main: list[str] = []
+    for match in _JAVA_TOKENS.finditer(code):
+        if match.group("open"):
+            open_types.append(pending)
+            pending = None
+        elif match.group("close"):
+            if open_types:
+                open_types.pop()
+        elif match.group("package") and not open_types:
+            package = re.sub(r"\s+", "", match.group("package")) + "."
+        elif match.group("type"):
+            pending = match.group("type")
+            if not any(open_types):
+                top_level.append(pending)
+                if "public" in match.group("modifiers").split() and public_top is None:
+                    public_top = pending
+        elif match.group("main"):
+            owners = [name for name in open_types if name]
+            if owners:
+                with_main.append("$".join(owners))
+    if public_top and public_top in with_main:
+        main = public_top
+    else:
+        main = next(iter(with_main), public_top or next(iter(top_level), "Main"))
+    file_class = public_top or main.split("$", 1)[0]
+    return JavaNames(file_class=file_class, main_class=package + main)
+
 
 def java_file_name(source: str) -> str:
-    """``Name.java`` for the first public class (else the first class) of a Java source."""
-    match = re.search(r"public\s+(?:final\s+)?class\s+([A-Za-z_]\w*)", source) or re.search(
-        r"\bclass\s+([A-Za-z_]\w*)", source
-    )
-    return f"{match.group(1) if match else 'Main'}.java"
+    """``Name.java`` for a Java source: its public top-level class, else its main class."""
+    return f"{java_names(source).file_class}.java"
 
 
-C_HELLO = '#include <stdio.h>\nint main(void){puts("%s");return 0;}\n' % HELLO
-CPP_HELLO = '#include <iostream>\nint main(){std::cout<<"%s"<<std::endl;}\n' % HELLO
+def java_main_class(source: str) -> str:
+    """The class ``java`` starts for a Java source (package-qualified)."""
+    return java_names(source).main_class
+
+
+C_HELLO = ('#include <stdio.h>\nint main(void){while(getchar()!=EOF){}puts("%s");return 0;}\n' % HELLO)
+CPP_HELLO = ('#include <iostream>\n#include <string>\nint main(){std::string w;while(std::cin>>w){}'
+             'std::cout<<"%s"<<std::endl;}\n' % HELLO)
+PY_HELLO = f'import sys\nsys.stdin.read()\nprint("{HELLO}")\n'
+PASCAL_HELLO = f"program Hello;\nvar line: string;\nbegin\n  while not eof do readln(line);\n  writeln('{HELLO}');\nend.\n"
+# the class is not called Main: the self-test proves the file and class name come from the source
+JAVA_HELLO = ("public class Hello {\n  public static void main(String[] args) throws java.io.IOException {\n"
+              f'    System.in.readAllBytes();\n    System.out.println("{HELLO}");\n  }}\n}}\n')
+JS_HELLO = f'require("fs").readFileSync(0);\nconsole.log("{HELLO}");\n'
+
+# g++/gcc: static binaries start fast and need no loader; -pipe keeps temporaries off the disk
+GCC = ("-O2", "-pipe", "-static", "-o", "main", "{source}")
+PY_SYNTAX_CHECK = ("-S", "-c", "import py_compile,sys;py_compile.compile(sys.argv[1],doraise=True)", "{source}")
 
 LANGUAGES: dict[str, Language] = {
     lang.id: lang
     for lang in (
         Language(
             id="c", name="C (gcc, C17)", source_name="main.c", extensions=(".c",),
-            compile=("/usr/bin/gcc", "-std=gnu17", "-O2", "-pipe", "-static", "-o", "main", "main.c", "-lm"),
+            compile=("/usr/bin/gcc", "-std=gnu17", *GCC, "-lm"), artifacts=("main",),
             run=("./main",), hello=C_HELLO,
         ),
         Language(
             id="cpp", name="C++ (g++, C++17)", source_name="main.cpp", extensions=(".cpp", ".cc", ".cxx"),
-            compile=("/usr/bin/g++", "-std=gnu++17", "-O2", "-pipe", "-static", "-o", "main", "main.cpp"),
+            compile=("/usr/bin/g++", "-std=gnu++17", *GCC), artifacts=("main",),
             run=("./main",), hello=CPP_HELLO,
         ),
         Language(
             id="cpp20", name="C++ (g++, C++20)", source_name="main.cpp",
-            compile=("/usr/bin/g++", "-std=gnu++20", "-O2", "-pipe", "-static", "-o", "main", "main.cpp"),
+            compile=("/usr/bin/g++", "-std=gnu++20", *GCC), artifacts=("main",),
             run=("./main",), hello=CPP_HELLO,
         ),
         Language(
             id="python3", name="Python 3 (CPython)", source_name="main.py", extensions=(".py",),
-            compile=("/usr/bin/python3", "-S", "-c", "import py_compile,sys;py_compile.compile('main.py',doraise=True)"),
-            run=("/usr/bin/python3", "-S", "main.py"), hello=f'print("{HELLO}")\n',
-            extra_memory_kib=0,
+            compile=("/usr/bin/python3", *PY_SYNTAX_CHECK),
+            run=("/usr/bin/python3", "-S", "{source}"), hello=PY_HELLO,
+        ),
+        Language(
+            id="pypy3", name="Python 3 (PyPy)", source_name="main.py",
+            compile=("/usr/bin/pypy3", *PY_SYNTAX_CHECK),
+            run=("/usr/bin/pypy3", "-S", "{source}"), hello=PY_HELLO,
+        ),
+        # Free Pascal in objfpc mode: 32-bit integer (classroom code outgrows Turbo Pascal's
+        # 16-bit one), short strings as in Turbo Pascal; -Sg labels and goto, -Sc C-style +=,
+        # -Si inline; -l- -v0ew: errors and warnings only, no banner. A {$mode} in the source
+        # wins. fpc leaves main.o beside the binary: only ``main`` is copied to the runs.
+        Language(
+            id="pascal", name="Pascal (Free Pascal)", source_name="main.pas", extensions=(".pas", ".pp"),
+            compile=("/usr/bin/fpc", "-l-", "-v0ew", "-Mobjfpc", "-Sgic", "-O2", "-XS", "-dONLINE_JUDGE",
+                     "-omain", "{source}"),
+            artifacts=("main",), run=("./main",), hello=PASCAL_HELLO,
+        ),
+        # Java: the box hides the cgroup from the JVM, so the heap is capped by -Xmx at the
+        # problem's limit and the cgroup gets 128 MiB more for the JVM itself (metaspace, code
+        # cache, the 64 MiB main-thread stack of -Xss for deep recursion). One visible CPU keeps
+        # the thread count (about 14 with the serial GC) the same on every host. javac gets a
+        # C1-only JIT: a third less CPU for a short compile.
+        Language(
+            id="java", name="Java (OpenJDK 17)", source_name=java_file_name, entry=java_main_class,
+            extensions=(".java",),
+            compile=("/usr/bin/javac", "-J-Xmx320m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1",
+                     "-J-XX:-UsePerfData", "-encoding", "UTF-8", "-d", ".", "{source}"),
+            artifacts=("*.class",),
+            run=("/usr/bin/java", "-Xmx{memory_mib}m", "-Xss64m", "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1",
+                 "-XX:-UsePerfData", "-cp", ".", "{entry}"),
+            hello=JAVA_HELLO, extra_memory_kib=128 * 1024, processes=64, compile_processes=64,
+        ),
+        # Node: the V8 heap is capped at the problem's limit (V8 cannot see the cgroup either);
+        # a 64 MB JS stack (--stack-size is in KiB) fits in the box's stack limit (= memory limit).
+        Language(
+            id="javascript", name="JavaScript (Node.js)", source_name="main.js", extensions=(".js",),
+            compile=("/usr/bin/node", "--check", "{source}"),
+            run=("/usr/bin/node", "--max-old-space-size={memory_mib}", "--stack-size=65500", "{source}"),
+            hello=JS_HELLO, extra_memory_kib=128 * 1024, processes=32,
         ),
     )
 }

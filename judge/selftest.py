@@ -1,41 +1,58 @@
 """Language self-test at worker start: compile and run each language's hello-world in the sandbox.
 
 A language whose toolchain is missing or broken is left out of the worker's list, so the API reports
-it unavailable and refuses it with 422 rather than judging every submission CE.
+it unavailable and refuses it with 422 rather than judging every submission CE. The hello-world runs
+through the same steps as a submission (``compile_source``, ``copy_program``, the language's run
+command and limits) at the problems' usual memory limit, 256 MiB.
 """
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 from sandbox import Limits, Sandbox
 
-from judge.judging import PATH_ENV, compile_source, copy_regular_file, fresh_dir, _program_files
+from judge.judging import PATH_ENV, compile_source, copy_program, fresh_dir
 from judge.languages import HELLO, LANGUAGES, Language
 
 log = logging.getLogger(__name__)
-HELLO_LIMITS = dict(cpu_ms=5000, wall_ms=10000, memory_kib=256 * 1024, output_bytes=1 << 16,
-                    file_bytes=1 << 16, stderr_bytes=1 << 14)
+HELLO_MEMORY_KIB = 256 * 1024  # the problems' memory limit (problem.yaml ``limits.memory``)
+HELLO_LIMITS = dict(cpu_ms=5000, wall_ms=10000, output_bytes=1 << 16, file_bytes=1 << 16, stderr_bytes=1 << 14)
+
+
+def missing_tools(language: Language) -> list[str]:
+    """Absolute program paths of the compile and run commands that do not exist on this host."""
+    commands = [language.compile or (), language.run]
+    return [argv[0] for argv in commands if argv and argv[0].startswith("/") and not os.path.exists(argv[0])]
 
 
 def check_language(box: Sandbox, language: Language, work: Path) -> str | None:
-    """None when ``language`` compiles and runs its hello-world at a 256 MiB limit, else the reason."""
+    """None when ``language`` compiles and runs its hello-world at a 256 MiB limit, else the reason
+    (one line, for the worker's log). Never raises: a broken toolchain must not stop the worker."""
+    missing = missing_tools(language)
+    if missing:
+        return f"not installed: {', '.join(missing)}"
+    source = language.hello
     try:
-        program_dir, message = compile_source(box, language, language.hello, work)
+        program_dir, message = compile_source(box, language, source, work)
         if program_dir is None:
             return f"hello-world did not compile: {message[:200]}"
         folder = fresh_dir(work / "run")
-        for name in _program_files(language, language.hello):
-            copy_regular_file(program_dir, name, folder / name, 1 << 28)
-        limits = Limits(processes=language.processes, **{**HELLO_LIMITS,
-                        "memory_kib": HELLO_LIMITS["memory_kib"] + language.extra_memory_kib})
-        result = box.run(argv=list(language.run), workdir=folder, limits=limits, stdin=None,
-                         readonly_binds=[Path(p) for p in language.extra_binds], env={**PATH_ENV, **language.env})
-        if result.stdout.strip() != HELLO.encode():
-            return f"hello-world printed {result.stdout[:80]!r} (exit {result.exit_code}, signal {result.signal})"
+        problem = copy_program(language, source, program_dir, folder)
+        if problem is not None:
+            return f"hello-world program not copied: {problem}"
+        limits = Limits(processes=language.processes, memory_kib=HELLO_MEMORY_KIB + language.extra_memory_kib,
+                        **HELLO_LIMITS)
+        result = box.run(argv=language.run_argv(source, HELLO_MEMORY_KIB), workdir=folder, limits=limits,
+                         stdin=None, readonly_binds=[Path(p) for p in language.extra_binds],
+                         env={**PATH_ENV, **language.env})
+        if result.stdout.strip() != HELLO.encode() or result.limit_exceeded:
+            return (f"hello-world printed {result.stdout[:80]!r} (exit {result.exit_code}, signal {result.signal}, "
+                    f"peak {result.peak_memory_kib} KiB): {result.stderr[:200]!r}")
         return None
     except Exception as exc:  # a broken toolchain must not stop the worker
-        return f"self-test failed: {exc}"
+        return f"self-test failed: {type(exc).__name__}: {exc}"
 
 
 def available_languages(box: Sandbox, work: Path) -> tuple[list[str], dict[str, str]]:
