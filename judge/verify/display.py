@@ -44,8 +44,9 @@ def package_table(report: PackageReport) -> Table:
     """One row per step: number, title, items checked, status, notes / warnings / skip reason."""
     verdict = "[green]verified[/green]" if report.ok else "[red]NOT verified[/red]"
     table = Table(title=f"{report.package}: {verdict}", title_justify="left")
-    for column in ("#", "step", "checked", "result", "details"):
+    for column in ("#", "step", "checked", "result"):
         table.add_column(column)
+    table.add_column("details", overflow="fold")  # test names must stay whole, even when narrow
     for step in report.steps:
         details = [*step.notes, *(f"warning: {w}" for w in step.warnings)]
         if step.skipped:

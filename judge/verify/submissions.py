@@ -66,7 +66,7 @@ def describe(judged: JudgedSubmission) -> str:
     if outcome is None:
         return judged.problem
     where = next((t for t in outcome.tests if t.verdict != AC), None)
-    detail = f" on test {where.test.name}: {where.message}" if where else ""
+    detail = f" on {where.test.name}: {where.message}" if where else ""
     if not detail and outcome.compile_message:
         detail = f": {outcome.compile_message.strip().splitlines()[0][:200]}"
     return f"expected {judged.expected}, got {outcome.verdict}{detail}"
@@ -93,7 +93,15 @@ def check_submissions(package: ProblemPackage, step: StepReport, progress: Progr
     for item in judged:
         if item.outcome is None or item.outcome.verdict != item.expected:
             step.fail(item.name, describe(item))
+        else:
+            step.notes.append(f"{item.name}: {item.outcome.verdict}{decided_on(item.outcome)}")
     return judged
+
+
+def decided_on(outcome: JudgingOutcome) -> str:
+    """`` on <test>`` for the test that decided a non-AC verdict, else empty."""
+    where = next((t for t in outcome.tests if t.verdict != AC), None)
+    return f" on {where.test.name}" if where else ""
 
 
 def check_timing(package: ProblemPackage, judged: list[JudgedSubmission], step: StepReport) -> None:
