@@ -97,6 +97,7 @@ class Submission(Base):
     # issue #6: claim order is (priority, fair_rank, id); see judge.queue.queue_position
     priority: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     fair_rank: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    lost_judgings: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # leases that expired
 
     results: Mapped[list["TestResult"]] = relationship(
         back_populates="submission", order_by="TestResult.ordinal", cascade="all, delete-orphan"

@@ -114,21 +114,25 @@ def release(session: Session, claim_: Claim) -> bool:
 
 
 def requeue_expired(session: Session, max_attempts: int) -> int:
-    """Put submissions with an expired lease back in the queue; after ``max_attempts`` judgings end
-    them as JE with the reason. Returns how many rows changed."""
+    """Put submissions with an expired lease back in the queue; once ``max_attempts`` judgings of a
+    submission were lost this way, end it as JE with the reason. Returns how many rows changed.
+
+    Lost judgings are counted apart from ``attempt``, which rejudges also advance.
+    """
     now = utcnow()
     expired = and_(Submission.status == "judging", Submission.lease_expires_at < now)
     failed = session.execute(
         update(Submission)
-        .where(and_(expired, Submission.attempt >= max_attempts))
+        .where(and_(expired, Submission.lost_judgings + 1 >= max_attempts))
         .values(status="done", verdict=JE, finished_at=now, worker_id=None, lease_expires_at=None,
+                lost_judgings=Submission.lost_judgings + 1,
                 judge_message=f"judging was interrupted {max_attempts} times (worker lost)")
         .execution_options(synchronize_session=False)
     ).rowcount
     requeued = session.execute(
         update(Submission)
         .where(expired)
-        .values(status="queued", worker_id=None, lease_expires_at=None)
+        .values(status="queued", worker_id=None, lease_expires_at=None, lost_judgings=Submission.lost_judgings + 1)
         .execution_options(synchronize_session=False)
     ).rowcount
     session.commit()

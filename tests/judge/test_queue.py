@@ -126,3 +126,22 @@ def test_contest_before_practice_before_rejudge_and_fair_order_per_user(database
     assert order[3:5] == [flood[1], late_a]          # then everyone's second (a's rejudge was its first)
     assert order[5:13] == flood[2:]                  # the rest of the flood after the class
     assert order[-1] == rejudge                     # rejudges last
+
+
+def test_rejudges_do_not_count_as_lost_judgings(database_url):
+    """A submission judged and rejudged several times (attempt 3) whose worker then dies goes back to
+    the queue: only expired leases count toward the JE limit."""
+    (sid,) = _seed(database_url, 1)
+    sessions = make_sessionmaker(make_engine(database_url))
+    with sessions() as s:
+        for _ in range(3):  # judged, then rejudged twice
+            queue.claim(s, "w", 30)
+            s.execute(update(Submission).values(status="queued"))
+            s.commit()
+        queue.claim(s, "dies", 30)
+        s.execute(update(Submission).values(lease_expires_at=utcnow() - timedelta(seconds=1)))
+        s.commit()
+        queue.requeue_expired(s, max_attempts=3)
+        row = s.get(Submission, sid)
+        s.refresh(row)
+        assert (row.status, row.verdict, row.attempt, row.lost_judgings) == ("queued", None, 4, 1)
