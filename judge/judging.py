@@ -184,7 +184,7 @@ def run_test(box: Sandbox, package: ProblemPackage, language: Language, source: 
                      readonly_binds=[Path(p) for p in language.extra_binds], env={**PATH_ENV, **language.env})
     outcome = TestOutcome(ordinal, test, AC, result.cpu_ms, result.wall_ms, result.peak_memory_kib,
                           result.exit_code, result.signal)
-    problem = resource_verdict(result)
+    problem = resource_verdict(result, language.heap_exhausted)
     if problem is not None:
         outcome.verdict, outcome.message = problem
         return outcome

@@ -55,6 +55,8 @@ class Language:
     processes: tasks the program may use at once (threads count: the JVM needs many);
     compile_processes: tasks the compiler may use; env: variables added to the judge's PATH/LANG/HOME;
     hello: a program that reads its standard input and prints ``HELLO``.
+    heap_exhausted: markers the runtime writes on standard error when its own heap, capped at the
+    problem's memory limit, runs out (the JVM, V8): such a run is MLE, not RTE.
     """
 
     id: str
@@ -71,6 +73,7 @@ class Language:
     processes: int = 16
     compile_processes: int = 32
     env: dict[str, str] = field(default_factory=dict)
+    heap_exhausted: tuple[bytes, ...] = ()
 
     def file_name(self, source: str) -> str:
         """The name to save ``source`` under in the work directory."""
@@ -246,6 +249,7 @@ LANGUAGES: dict[str, Language] = {
             run=("/usr/bin/java", "-Xmx{memory_mib}m", "-Xss64m", "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1",
                  "-XX:-UsePerfData", "-cp", ".", "{entry}"),
             hello=JAVA_HELLO, extra_memory_kib=128 * 1024, processes=64, compile_processes=64,
+            heap_exhausted=(b"java.lang.OutOfMemoryError",),
         ),
         # Node: the V8 heap is capped at the problem's limit (V8 cannot see the cgroup either);
         # a 64 MB JS stack (--stack-size is in KiB) fits in the box's stack limit (= memory limit).
@@ -254,6 +258,7 @@ LANGUAGES: dict[str, Language] = {
             compile=("/usr/bin/node", "--check", "{source}"),
             run=("/usr/bin/node", "--max-old-space-size={memory_mib}", "--stack-size=65500", "{source}"),
             hello=JS_HELLO, extra_memory_kib=128 * 1024, processes=32,
+            heap_exhausted=(b"JavaScript heap out of memory", b"Reached heap limit"),
         ),
     )
 }

@@ -22,11 +22,12 @@ def signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def resource_verdict(result) -> tuple[str, str] | None:
+def resource_verdict(result, heap_markers: tuple[bytes, ...] = ()) -> tuple[str, str] | None:
     """The verdict a run earns before its output is checked, with a one-line reason, or None.
 
     ``result`` is a ``sandbox.RunResult``: limit flags, exit_code, signal, cpu_ms, wall_ms,
-    peak_memory_kib.
+    peak_memory_kib, stderr. ``heap_markers``: what a managed runtime (JVM, V8) writes on standard
+    error when its heap, capped at the memory limit, ran out; a failed run showing one is MLE.
     """
     if result.memory_limit_exceeded:
         return MLE, f"memory limit exceeded (peak {result.peak_memory_kib} KiB)"
@@ -36,6 +37,9 @@ def resource_verdict(result) -> tuple[str, str] | None:
         return TLE, f"wall time limit exceeded ({result.wall_ms} ms; waiting or sleeping)"
     if result.output_limit_exceeded:
         return OLE, "output limit exceeded"
+    failed = result.signal is not None or result.exit_code not in (0, None)
+    if failed and any(marker in result.stderr for marker in heap_markers):
+        return MLE, "memory limit exceeded (the runtime's heap, capped at the limit, ran out)"
     if result.signal is not None:
         return RTE, f"killed by {signal_name(result.signal)}"
     if result.exit_code not in (0, None):

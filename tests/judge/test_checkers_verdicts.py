@@ -70,7 +70,8 @@ def test_validator_that_hangs_is_judge_error(tmp_path):
 
 def _run(**kw):
     base = dict(memory_limit_exceeded=False, cpu_limit_exceeded=False, wall_limit_exceeded=False,
-                output_limit_exceeded=False, signal=None, exit_code=0, cpu_ms=5, wall_ms=6, peak_memory_kib=100)
+                output_limit_exceeded=False, signal=None, exit_code=0, cpu_ms=5, wall_ms=6, peak_memory_kib=100,
+                stderr=b"")
     return SimpleNamespace(**{**base, **kw})
 
 
@@ -83,6 +84,15 @@ def test_resource_verdict_order_and_exit_137_is_rte():
     verdict, reason = resource_verdict(_run(signal=11, exit_code=None))
     assert (verdict, reason) == (RTE, "killed by SIGSEGV")
     assert resource_verdict(_run(exit_code=137)) == (RTE, "exit code 137")
+
+
+def test_runtime_heap_exhaustion_is_mle_only_when_the_run_failed():
+    java = (b"java.lang.OutOfMemoryError",)
+    oom = b'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space'
+    assert resource_verdict(_run(exit_code=1, stderr=oom), java)[0] == MLE
+    assert resource_verdict(_run(exit_code=1, stderr=oom)) == (RTE, "exit code 1")  # no markers: C, C++
+    assert resource_verdict(_run(exit_code=0, stderr=oom), java) is None  # caught and recovered: check output
+    assert resource_verdict(_run(exit_code=1, stderr=b"NullPointerException"), java)[0] == RTE
 
 
 def test_submission_verdict_is_first_non_ac():

@@ -89,3 +89,22 @@ def test_a_stack_past_the_memory_limit_is_stopped(box, work_root, tmp_path):
 def test_java_recursion_a_million_calls_deep_passes(box, work_root, tmp_path):
     outcome = _judge(box, work_root, echo_package(tmp_path, "javadeep", 1_000_000), "java", JAVA_DEEP)
     assert outcome.verdict == AC, (outcome.compile_message, [(t.verdict, t.message) for t in outcome.tests])
+
+
+JAVA_HOG = """
+import java.util.ArrayList;
+public class Hog {
+    public static void main(String[] args) {
+        ArrayList<int[]> kept = new ArrayList<>();
+        while (true) kept.add(new int[1 << 20]);  // 4 MiB at a time, never freed
+    }
+}
+"""
+JS_HOG = "const kept = []; for (;;) kept.push(new Array(1 << 20).fill(7));\n"
+
+
+@pytest.mark.parametrize("language_id, source", [("java", JAVA_HOG), ("javascript", JS_HOG)])
+def test_a_managed_heap_past_the_limit_is_mle_not_rte(box, work_root, tmp_path, language_id, source):
+    """The JVM and V8 heaps are capped at the problem's limit; running out of them is MLE."""
+    outcome = _judge(box, work_root, echo_package(tmp_path, f"hog{language_id}", 1), language_id, source)
+    assert outcome.verdict == MLE, (outcome.compile_message, [(t.verdict, t.message) for t in outcome.tests])
