@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -47,17 +48,22 @@ class Claim:
     attempt: int
 
 
-def claim(session: Session, worker_id: str, lease_seconds: float) -> Claim | None:
+def claim(session: Session, worker_id: str, lease_seconds: float,
+          languages: Collection[str] | None = None) -> Claim | None:
     """Claim the first queued submission (by priority, fair rank, age) for ``worker_id``; None when
     the queue is empty.
 
     Two workers never get the same submission: the row is locked (PostgreSQL, SKIP LOCKED) or the
-    whole database is (SQLite), and the UPDATE re-checks ``status = 'queued'``.
+    whole database is (SQLite), and the UPDATE re-checks ``status = 'queued'``. ``languages``: only
+    submissions in these languages (those the worker's self-test passed); None for any.
     """
     now = utcnow()
+    waiting = Submission.status == "queued"
+    if languages is not None:
+        waiting = and_(waiting, Submission.language.in_(list(languages)))
     oldest = (
         select(Submission.id)
-        .where(Submission.status == "queued")
+        .where(waiting)
         .order_by(Submission.priority, Submission.fair_rank, Submission.id)
         .limit(1)
         .with_for_update(skip_locked=True)

@@ -116,7 +116,7 @@ class Worker:
     def judge_one(self) -> bool:
         """Claim one submission and judge it; False if the queue was empty."""
         with self.sessions() as session:
-            claim = queue.claim(session, self.id, self.settings.lease_seconds)
+            claim = queue.claim(session, self.id, self.settings.lease_seconds, self.languages)
             if claim is None:
                 return False
             submission = session.get(Submission, claim.submission_id)

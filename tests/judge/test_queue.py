@@ -145,3 +145,16 @@ def test_rejudges_do_not_count_as_lost_judgings(database_url):
         row = s.get(Submission, sid)
         s.refresh(row)
         assert (row.status, row.verdict, row.attempt, row.lost_judgings) == ("queued", None, 4, 1)
+
+
+def test_a_worker_claims_only_languages_it_can_judge(database_url):
+    ids = _seed(database_url, 2)
+    sessions = make_sessionmaker(make_engine(database_url))
+    with sessions() as s:
+        s.execute(update(Submission).where(Submission.id == ids[0]).values(language="java"))
+        s.commit()
+        assert queue.claim(s, "no-java", 30, languages=[]) is None
+        got = queue.claim(s, "no-java", 30, languages=["cpp", "c"])
+        assert got.submission_id == ids[1]          # the older Java submission is left for another worker
+        assert queue.claim(s, "no-java", 30, languages=["cpp", "c"]) is None
+        assert queue.claim(s, "java", 30, languages=["java"]).submission_id == ids[0]
