@@ -100,13 +100,14 @@ def session_arguments(fixed: list[str], *, root: Path, readonly_binds: list[Path
     root: host folder bound read-write at /box; each run's own folder is bound over it.
     /tmp and /dev/shm are empty mount points (each run mounts its own tmpfs there); the
     environment is empty (each run brings its own); no seccomp filter here (boxserver installs
-    it on each program, after its mounts); boxserver keeps CAP_SYS_ADMIN and CAP_SETPCAP in
-    the box's user namespace for those mounts and drops them, with every other capability,
-    in each program. status_fd: bubblewrap's JSON status.
+    it on each program, before the program's mounts are made from outside its namespace);
+    boxserver keeps CAP_SYS_ADMIN, CAP_SYS_CHROOT (to enter a program's mount namespace) and
+    CAP_SETPCAP in the box's user namespace and drops them, with every other capability and
+    the bounding set, in each program. status_fd: bubblewrap's JSON status.
     """
     args = [*fixed, "--remount-ro", "/dev", "--dir", "/tmp"]
     args += _folder_arguments(readonly_binds, root, "/")
-    args += ["--cap-add", "CAP_SYS_ADMIN", "--cap-add", "CAP_SETPCAP", "--as-pid-1",
+    args += ["--cap-add", "CAP_SYS_ADMIN", "--cap-add", "CAP_SYS_CHROOT", "--cap-add", "CAP_SETPCAP", "--as-pid-1",
              "--json-status-fd", str(status_fd), "--", *argv]
     return args
 

@@ -1,13 +1,14 @@
 """Per-slot control groups: the CPU, memory and task counters and limits of a run.
 
 Two backends behind one interface (``prepare`` → the child joins → ``cpu_ns`` while it runs →
-``finish`` → ``kill_all`` / ``wait_empty``; ``wait_released`` for a session, whose init reaps
-a run's orphans), chosen by ``detect_cgroups`` from /proc/self/mountinfo:
+``finish`` → ``kill_all`` / ``wait_empty``; for a session also ``wait_released``, as its init
+reaps a run's orphans, and ``remove_used``), chosen by ``detect_cgroups`` from /proc/self/mountinfo:
 
 - ``CgroupV1``: separate hierarchies memory, pids, cpuacct (this machine). One persistent cgroup
   per slot and controller, ``<mount>/classjudge-sandbox/slot<N>``, reused by every run of the
   slot: cpuacct.usage is reset, pids.events ``max`` read as a difference. Memory gets a fresh
-  leaf per run (``slot<N>/run``; mkdir + rmdir cost about 0.15 ms here) so that page cache
+  leaf per run (``slot<N>/run``, or ``run-N`` in a session; mkdir + rmdir cost about 0.15 ms
+  here) so that page cache
   charged by earlier runs does not distort the peak (memory.max_usage_in_bytes) or hide an OOM
   kill (memory.oom_control ``oom_kill``).
   tests/sandbox/test_cgroups.py::test_v1_slot_counters_and_limits,
@@ -46,8 +47,8 @@ V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 # is enabled when offered
 V2_CONTROLLERS = ("memory", "pids")
 V2_OPTIONAL = ("cpu",)
-# the two v1 memory leaves of a slot, taking turns (CgroupV1.make_spare)
-LEAF_NAMES = ("run", "run-next")
+# a v1 memory leaf of a run: "run", or "run-N" in a session (CgroupV1.prepare)
+LEAF_NAME = "run"
 # tasks bubblewrap adds to a run's cgroup when the child joins before exec: its monitor and the
 # namespace's init (with boxinit joining from inside, only boxinit itself is added)
 BWRAP_TASKS = 2
@@ -179,9 +180,11 @@ class CgroupV1:
     pids and cpuacct: one persistent cgroup per slot, counters reset (cpuacct.usage) or read as a
     difference (pids.events). memory: a fresh leaf under the slot for every run, so the
     peak and OOM counters start at zero and page cache charged by earlier runs (a compiler's
-    headers, a JVM's libraries) neither inflates nor, once reclaimed, deflates the peak. A
-    session makes the next run's leaf while a run goes on (``make_spare``): the two leaves
-    ``run`` and ``run-next`` take turns.
+    headers, a JVM's libraries) neither inflates nor, once reclaimed, deflates the peak.
+    ``Sandbox.run`` removes and makes its leaf ``run`` before each run. A session's runs get
+    leaves ``run-N``, and the used ones are removed at its end (``remove_used``): removing a
+    memory cgroup starts kernel work that made the next run about 1 ms slower here (measured
+    with benchmarks/sandbox_overhead.py), and a session's runs follow each other closely.
     Raises SandboxError if a cgroup cannot be created or a limit cannot be written.
     """
 
@@ -191,33 +194,45 @@ class CgroupV1:
         self.dirs = {name: mounts[name] / PARENT_NAME / f"slot{slot}" for name in V1_CONTROLLERS}
         for path in self.dirs.values():
             make_dir(path)
-        self.memory = self.dirs["memory"] / LEAF_NAMES[0]  # the current run's leaf
-        self._spare: Path | None = None  # made ahead for the next run, empty
-        self._stale: Path | None = None  # the previous run's leaf, to remove
+        self.memory = self.dirs["memory"] / LEAF_NAME  # the current run's leaf
+        self._used: list[Path] = []  # leaves of a session's earlier runs, to remove
+        self._leaves_made = 0
         self._tasks_max: int | None = None
         self._base_task_hits = 0
+        self._has_memsw = (self.dirs["memory"] / "memory.memsw.limit_in_bytes").exists()
         # counters read at every run, kept open (a pread costs a tenth of an open)
         self._cpu_fd = os.open(self.dirs["cpuacct"] / "cpuacct.usage", os.O_RDONLY | os.O_CLOEXEC)
         self._tasks_fd = os.open(self.dirs["pids"] / "pids.current", os.O_RDONLY | os.O_CLOEXEC)
         self._task_events_fd = os.open(self.dirs["pids"] / "pids.events", os.O_RDONLY | os.O_CLOEXEC)
         self.kill_all()
         self.wait_empty(2.0)
+        for leaf in self.dirs["memory"].iterdir():  # left by a judge that died
+            if leaf.is_dir():
+                _remove_leaf(leaf)
 
     def _task_files(self) -> list[Path]:
         return [self.memory / "cgroup.procs", self.dirs["pids"] / "cgroup.procs",
                 self.dirs["cpuacct"] / "cgroup.procs", self.dirs["memory"] / "cgroup.procs"]
 
-    def prepare(self, limits: Limits, extra_tasks: int) -> list[bytes]:
+    def prepare(self, limits: Limits, extra_tasks: int, defer_removal: bool = False) -> list[bytes]:
         """Set the limits (``extra_tasks`` added to the task cap for the sandbox's own processes),
-        reset the counters; return the ``cgroup.procs`` files the run joins."""
-        if self._spare is not None:
-            self._stale, self.memory, self._spare = self.memory, self._spare, None
+        reset the counters; return the ``cgroup.procs`` files the run joins.
+
+        defer_removal: keep the previous run's memory leaf until ``remove_used`` and make the
+        new one under a new name (a session's runs).
+        """
+        if defer_removal:
+            if self.memory.exists():
+                self._used.append(self.memory)
+            self._leaves_made += 1
+            self.memory = self.dirs["memory"] / f"{LEAF_NAME}-{self._leaves_made}"
         else:
-            _remove_leaf(self.memory)
-            make_dir(self.memory)
+            self.remove_used()
+        _remove_leaf(self.memory)
+        make_dir(self.memory)
         limit_bytes = str(limits.memory_kib * 1024)
         write_file(self.memory / "memory.limit_in_bytes", limit_bytes)
-        if (self.memory / "memory.memsw.limit_in_bytes").exists():  # no swapping around the limit
+        if self._has_memsw:  # no swapping around the limit
             write_file(self.memory / "memory.memsw.limit_in_bytes", limit_bytes)
         if limits.processes + extra_tasks != self._tasks_max:
             self._tasks_max = limits.processes + extra_tasks
@@ -226,17 +241,10 @@ class CgroupV1:
         self._base_task_hits = _pread_keyed(self._task_events_fd).get("max", 0)
         return [str(path).encode() for path in self._task_files()[:3]]
 
-    def make_spare(self) -> None:
-        """Remove the previous run's leaf and make the next run's (call while a run goes on:
-        the kernel's work on them then overlaps the run instead of delaying the next one)."""
-        if self._stale is not None:
-            _remove_leaf(self._stale)
-            self._stale = None
-        if self._spare is None:
-            spare = self.dirs["memory"] / LEAF_NAMES[self.memory.name == LEAF_NAMES[0]]
-            _remove_leaf(spare)
-            make_dir(spare)
-            self._spare = spare
+    def remove_used(self) -> None:
+        """Remove the memory leaves of a session's earlier runs (at its end)."""
+        while self._used:
+            _remove_leaf(self._used.pop())
 
     def cpu_ns(self) -> int:
         """CPU time of all tasks of the run so far (ns), from cpuacct.usage."""
@@ -279,9 +287,8 @@ class CgroupV1:
             if getattr(self, name) is not None:
                 os.close(getattr(self, name))
                 setattr(self, name, None)
-        for leaf in LEAF_NAMES:
-            _remove_leaf(self.dirs["memory"] / leaf)
-        self._spare = self._stale = None
+        self.remove_used()
+        _remove_leaf(self.memory)
         for path in self.dirs.values():
             remove_dir(path)
 
@@ -335,9 +342,10 @@ class CgroupV2:
             write_file(self.root / SUPERVISOR_NAME / "cgroup.procs", str(os.getpid()))
             write_file(folder / "cgroup.subtree_control", enable)
 
-    def prepare(self, limits: Limits, extra_tasks: int) -> list[bytes]:
+    def prepare(self, limits: Limits, extra_tasks: int, defer_removal: bool = False) -> list[bytes]:
         """Make a fresh leaf with the limits (``extra_tasks`` added to the task cap); return its
-        ``cgroup.procs`` file for the run to join."""
+        ``cgroup.procs`` file for the run to join. ``defer_removal`` is accepted for the
+        interface's sake: the one leaf is replaced at once (v2 is not used on this machine)."""
         self._remove_leaf()
         make_dir(self.leaf)
         write_file(self.leaf / "memory.max", str(limits.memory_kib * 1024))
@@ -393,9 +401,8 @@ class CgroupV2:
         except FileNotFoundError:
             return 0
 
-    def make_spare(self) -> None:
-        """Nothing to make ahead: the v2 leaf is made by ``prepare`` (kept simple, as v2 is not
-        used on this machine)."""
+    def remove_used(self) -> None:
+        """Nothing to remove: ``prepare`` replaces the one leaf."""
 
     def _remove_leaf(self) -> None:
         if self._cpu_fd is not None:

@@ -50,6 +50,7 @@ import time
 from pathlib import Path
 
 from sandbox.bwrap import BwrapStatus, session_arguments
+from sandbox.cgroups import PARENT_NAME
 from sandbox.child import rlimits_for
 from sandbox.errors import SandboxError
 from sandbox.fds import OpenFds
@@ -65,6 +66,8 @@ log = logging.getLogger(__name__)
 # how long bubblewrap and boxserver may take to set the box up (s)
 START_TIMEOUT_S = 10.0
 REPLY_BYTES = 256
+# tells boxserver that the last run's processes are gone (see boxserver.c)
+PREPARE = b"prepare\0"
 # the largest request boxserver takes (bytes; MAX_REQUEST in boxserver.c)
 MAX_REQUEST_BYTES = 256 * 1024
 
@@ -100,6 +103,16 @@ def reply_end(reply: str) -> tuple[int | None, int | None]:
     if end is None:
         raise SandboxError(f"the session box sent an unreadable reply {reply!r}")
     return program_end(0, None, end)
+
+
+def _in_slot_cgroups(pid: int) -> bool:
+    """Whether process ``pid`` is in a sandbox slot's cgroups (per /proc/PID/cgroup); a process
+    that is gone counts as in them (it is nothing of the box's own)."""
+    try:
+        with open(f"/proc/{pid}/cgroup") as listing:
+            return PARENT_NAME in listing.read()
+    except OSError:
+        return True
 
 
 def prepare_root(root: Path, uid: int | None, gid: int | None) -> Path:
@@ -217,13 +230,23 @@ class Session:
 
     @property
     def box_pids(self) -> tuple[int, ...]:
-        """Host pids of the session box's own processes (bubblewrap and boxserver, which run as
-        the slot's uid between runs); empty when no box is running."""
+        """Host pids of the session box's own processes, which run as the slot's uid between
+        runs: bubblewrap, boxserver and the process it keeps ready for the next run (a child
+        of boxserver outside the slot's cgroups; a run's leftovers are inside them, so they
+        are never listed here). Empty when no box is running."""
         server = self._server
         if server is None or not server.alive():
             return ()
         server.status.read()
-        return tuple(pid for pid in (server.process.pid, server.status.child_pid) if pid is not None)
+        init = server.status.child_pid
+        if init is None:
+            return (server.process.pid,)
+        try:
+            with open(f"/proc/{init}/task/{init}/children") as listing:
+                children = [int(pid) for pid in listing.read().split()]
+        except OSError:
+            children = []
+        return (server.process.pid, init, *(pid for pid in children if not _in_slot_cgroups(pid)))
 
     def folder(self, name: str) -> Path:
         """A fresh, empty sub-folder ``name`` of the root (an old one is removed first), for the
@@ -283,7 +306,7 @@ class Session:
              fds: OpenFds) -> RunResult:
         stdin_fd, stdout_fd, stderr_r, stderr_w = self.box.open_stdio(fds, stdin)
         procs = [fds.add(os.open(path, os.O_WRONLY | os.O_CLOEXEC))
-                 for path in cgroups.prepare(limits, extra_tasks=0)]
+                 for path in cgroups.prepare(limits, extra_tasks=0, defer_removal=True)]
         passed = [stdin_fd, stdout_fd, stderr_w, *procs]
         probes = [FolderGrowth(folder, limits.workdir_bytes), CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
         connection = self._server.socket
@@ -291,7 +314,6 @@ class Session:
         connection.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", passed))])
         for fd in (stdin_fd, stderr_w, *procs):  # boxserver holds them now
             fds.close(fd)
-        cgroups.make_spare()  # the next run's cgroup, made while this one starts
         replies: list[str] = []
 
         def reap() -> tuple[int, None]:
@@ -304,6 +326,7 @@ class Session:
                 cgroups.kill_all()
                 if not cgroups.wait_empty(CLEANUP_TIMEOUT_S) or not cgroups.wait_released(CLEANUP_TIMEOUT_S):
                     raise SandboxError(f"tasks of sandbox slot {self.box.slot} survived the run")
+            connection.send(PREPARE)  # nothing of this run is left: the next one may be made ready
             return 0, None
 
         outcome = watch(connection.fileno(), reap, started, stderr_r, limits.stderr_bytes,
@@ -329,6 +352,7 @@ class Session:
         if self.box.session_open is self:
             self.box.cgroups.kill_all()
             self.box.cgroups.wait_empty(CLEANUP_TIMEOUT_S)
+            self.box.cgroups.remove_used()
             self.box.session_open = None
 
     def __enter__(self) -> "Session":

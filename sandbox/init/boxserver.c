@@ -7,23 +7,30 @@
  * SOCKET_FD: a SOCK_SEQPACKET socket to the judge. SECCOMP_FD: the BPF deny-list (an array of
  * struct sock_filter), read once at start.
  *
- * Protocol (one message each way per run; boxserver first sends "ready\n"):
+ * Protocol (boxserver first sends "ready\n"; then one message each way per run):
  *   request: NUL-terminated fields FOLDER, TMP_BYTES, N, N x "RESOURCE:SOFT:HARD", M, M x
  *            "NAME=VALUE", K, K x ARG, with file descriptors (SCM_RIGHTS) stdin, stdout,
  *            stderr and then the cgroup.procs files of the run (opened by the judge as root).
  *   reply:   "exit N\n", "signal N\n", "setup-failed ERRNO\n", "exec-failed ERRNO\n",
  *            or "refused ERRNO\n" for a request it could not take (malformed, or one already
  *            running).
+ *   "prepare" (one field, no descriptor, no reply): the judge has seen every process of the
+ *            last run gone; boxserver makes the next run's process ahead (see below).
  *
- * What each program gets (its child, between fork and exec):
- * - its own mount and IPC namespaces: /box is its folder FOLDER of the session root (which it
- *   covers, so no other run's folder is reachable), /tmp and /dev/shm fresh tmpfs of TMP_BYTES,
- *   no System V IPC object of an earlier run. All of it is gone when its processes are gone.
- * - the run's cgroups joined (from here on its CPU and memory are counted), the rlimits, fds
- *   0, 1, 2 only, every capability and the bounding set dropped, no_new_privs, the seccomp
- *   filter, then exec (PATH searched in the run's environment).
- * boxserver itself keeps CAP_SYS_ADMIN and CAP_SETPCAP in the box's user namespace (for the
- * mounts above), is non-dumpable (a program cannot open its /proc entries, ptrace is denied
+ * Each program starts as a "zygote": a child that boxserver forks ahead of the request, which
+ * enters its own mount and IPC namespaces, drops every capability and the bounding set, sets
+ * no_new_privs and the seccomp filter, and waits. On the request, boxserver (which keeps
+ * CAP_SYS_ADMIN and CAP_SYS_CHROOT in the box's user namespace) enters the zygote's mount
+ * namespace and mounts there: FOLDER of the session root over /box (so no other run's folder
+ * is reachable), fresh tmpfs of TMP_BYTES on /tmp and /dev/shm. It hands the request on; the
+ * zygote joins the run's cgroups (from here on its CPU and memory are counted), sets the
+ * rlimits, keeps fds 0, 1, 2 only and execs (PATH searched in the run's environment). The
+ * namespaces die with the run's processes: nothing of one run is visible to the next. Making
+ * the zygote ahead takes the fork, the namespaces and the filter (about 0.5 ms here) out of
+ * the time between request and exec; it is made only once the judge said the last run's
+ * processes are gone, so none of them can signal it.
+ *
+ * boxserver is non-dumpable (a program cannot open its /proc entries; ptrace is denied
  * anyway) and ignores every signal (as PID 1 of the PID namespace, signals from inside cannot
  * kill it). It reaps every process of the box, and exits when the judge closes the socket: the
  * kernel then kills whatever is left in the box.
@@ -64,12 +71,24 @@ struct request {
     char **argv;
     int fds[MAX_FDS];
     int n_fds;
+    size_t length;
+};
+
+/* a forked child that will become a run's program: its socket to boxserver and its mount
+ * namespace (held, so that the namespace outlives the program until boxserver lets go) */
+struct zygote {
+    pid_t pid;
+    int sock;
+    int mount_ns;
+    int ready;
 };
 
 static char request_buffer[MAX_REQUEST + 1];
-static char *fields[MAX_FIELDS + 3];
+static char *fields[MAX_FIELDS];
+static char *lists[3][MAX_FIELDS + 1];
 static struct sock_filter filter[MAX_FILTER_BYTES / sizeof(struct sock_filter)];
 static struct sock_fprog filter_program;
+static int own_mount_ns = -1;
 
 static void reply(int sock, const char *what, int value)
 {
@@ -103,24 +122,25 @@ static void read_filter(int fd)
 }
 
 /* Splits the counted list at *at into a NULL-terminated array; false if malformed. */
-static int take_list(char **all, int total, int *at, char ***list)
+static int take_list(int total, int *at, char **list)
 {
     if (*at >= total)
         return 0;
     char *end;
-    long count = strtol(all[*at], &end, 10);
+    long count = strtol(fields[*at], &end, 10);
     if (*end != '\0' || count < 0 || count > total - *at - 1)
         return 0;
-    *list = all + *at + 1;
+    memcpy(list, fields + *at + 1, (size_t)count * sizeof(char *));
+    list[count] = NULL;
     *at += 1 + (int)count;
     return 1;
 }
 
-/* Parses a request of `length` bytes in request_buffer; false if malformed. The arrays point
- * into `fields`, whose entries after each list are set to NULL by shifting. */
-static int parse_request(size_t length, struct request *request)
+/* Parses the request of request->length bytes in request_buffer; false if malformed. */
+static int parse_request(struct request *request)
 {
     int total = 0;
+    size_t length = request->length;
     char *cursor = request_buffer, *end = request_buffer + length;
     if (length == 0 || request_buffer[length - 1] != '\0')
         return 0;
@@ -135,102 +155,19 @@ static int parse_request(size_t length, struct request *request)
     request->folder = fields[0];
     request->tmp_bytes = fields[1];
     if (request->folder[0] == '\0' || strchr(request->folder, '/') != NULL
-        || strcmp(request->folder, ".") == 0 || strcmp(request->folder, "..") == 0)
+        || strcmp(request->folder, ".") == 0 || strcmp(request->folder, "..") == 0
+        || strspn(request->tmp_bytes, "0123456789") != strlen(request->tmp_bytes))
         return 0;
-    /* copy the three lists into NULL-terminated arrays at the end of `fields` */
-    static char *lists[3][MAX_FIELDS + 1];
-    char **parts[3];
     int at = 2;
-    for (int i = 0; i < 3; i++) {
-        int start = at;
-        if (!take_list(fields, total, &at, &parts[i]))
+    for (int i = 0; i < 3; i++)
+        if (!take_list(total, &at, lists[i]))
             return 0;
-        int count = at - start - 1;
-        memcpy(lists[i], parts[i], (size_t)count * sizeof(char *));
-        lists[i][count] = NULL;
-    }
     if (at != total || lists[2][0] == NULL)
         return 0;
     request->rlimits = lists[0];
     request->env = lists[1];
     request->argv = lists[2];
     return 1;
-}
-
-static void child_failed(int error_fd, const char *kind)
-{
-    char line[64];
-    int n = snprintf(line, sizeof line, "%s %d\n", kind, errno);
-    (void)!write(error_fd, line, (size_t)n);
-    _exit(kind[0] == 'e' ? 127 : 125);
-}
-
-static void drop_capabilities(int error_fd)
-{
-    for (int cap = 0; cap <= 63; cap++)
-        if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL)
-            child_failed(error_fd, "setup-failed");
-    if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0)
-        child_failed(error_fd, "setup-failed");
-    struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
-    struct __user_cap_data_struct none[2];
-    memset(none, 0, sizeof none);
-    if (syscall(SYS_capset, &header, none) != 0)
-        child_failed(error_fd, "setup-failed");
-}
-
-/* In the forked child: the run's namespaces, folder, cgroups, limits, then exec. Never returns. */
-static void start_program(const struct request *request, int error_fd)
-{
-    sigset_t none;
-    sigemptyset(&none);
-    for (int i = 1; i < NSIG; i++)
-        signal(i, SIG_DFL);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-
-    char options[80], source[4096];
-    snprintf(options, sizeof options, "size=%s,mode=0755", request->tmp_bytes);
-    snprintf(source, sizeof source, "%s/%s", BOX_DIR, request->folder);
-    if (unshare(CLONE_NEWNS | CLONE_NEWIPC) != 0
-        || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0
-        || mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
-        || mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
-        || mount(source, BOX_DIR, NULL, MS_BIND, NULL) != 0  /* covers the session root */
-        || chdir(BOX_DIR) != 0)
-        child_failed(error_fd, "setup-failed");
-
-    for (int i = STDIO_FDS; i < request->n_fds; i++)
-        if (write(request->fds[i], "0", 1) != 1)
-            child_failed(error_fd, "setup-failed");
-    for (char **limit = request->rlimits; *limit != NULL; limit++) {
-        int resource;
-        unsigned long long soft, hard;
-        if (sscanf(*limit, "%d:%llu:%llu", &resource, &soft, &hard) != 3) {
-            errno = EINVAL;
-            child_failed(error_fd, "setup-failed");
-        }
-        struct rlimit value = { (rlim_t)soft, (rlim_t)hard };
-        if (setrlimit(resource, &value) != 0)
-            child_failed(error_fd, "setup-failed");
-    }
-    for (int i = 0; i < STDIO_FDS; i++)
-        if (dup2(request->fds[i], i) != i)
-            child_failed(error_fd, "setup-failed");
-    if (error_fd != STDIO_FDS) {
-        if (dup3(error_fd, STDIO_FDS, O_CLOEXEC) != STDIO_FDS)
-            child_failed(error_fd, "setup-failed");
-        error_fd = STDIO_FDS;
-    }
-    if (close_range(STDIO_FDS + 1, ~0U, 0) != 0)
-        child_failed(error_fd, "setup-failed");
-
-    drop_capabilities(error_fd);
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
-        || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter_program, 0, 0) != 0)
-        child_failed(error_fd, "setup-failed");
-    environ = request->env;
-    execvp(request->argv[0], request->argv);
-    child_failed(error_fd, "exec-failed");
 }
 
 static void close_fds(struct request *request)
@@ -240,51 +177,277 @@ static void close_fds(struct request *request)
     request->n_fds = 0;
 }
 
-/* Receives one request; returns 1 with the request filled, 0 if refused (reply sent), and
- * exits when the judge has closed the socket. */
-static int receive(int sock, struct request *request)
+/* Receives one message with its descriptors (close-on-exec) into `buffer` (`size` bytes).
+ * Returns its length, 0 at end of file, -1 on an error or a truncated message (descriptors
+ * closed). */
+static ssize_t receive_into(int sock, char *buffer, size_t size, struct request *request)
 {
     union {
         struct cmsghdr align;
         char bytes[CMSG_SPACE(MAX_FDS * sizeof(int))];
     } control;
-    struct iovec data = { request_buffer, MAX_REQUEST };
+    struct iovec data = { buffer, size };
     struct msghdr message = { 0 };
     message.msg_iov = &data;
     message.msg_iovlen = 1;
     message.msg_control = control.bytes;
     message.msg_controllen = sizeof control.bytes;
-    ssize_t length = recvmsg(sock, &message, MSG_CMSG_CLOEXEC);
-    if (length == 0)
-        _exit(0);
-    if (length < 0) {
-        if (errno == EINTR || errno == EAGAIN)
-            return 0;
-        _exit(1);
-    }
+    ssize_t length;
+    do
+        length = recvmsg(sock, &message, MSG_CMSG_CLOEXEC);
+    while (length < 0 && errno == EINTR);
     request->n_fds = 0;
+    if (length <= 0)
+        return length;
     for (struct cmsghdr *c = CMSG_FIRSTHDR(&message); c != NULL; c = CMSG_NXTHDR(&message, c)) {
         if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
             continue;
         int count = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-        for (int i = 0; i < count && request->n_fds < MAX_FDS; i++)
-            memcpy(&request->fds[request->n_fds++], CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+        for (int i = 0; i < count; i++) {
+            int fd;
+            memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+            if (request->n_fds < MAX_FDS)
+                request->fds[request->n_fds++] = fd;
+            else
+                close(fd);
+        }
     }
-    if ((message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) || request->n_fds < STDIO_FDS
-        || !parse_request((size_t)length, request)) {
+    request->length = (size_t)length;
+    if (message.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) {
         close_fds(request);
-        reply(sock, "refused", EINVAL);
-        return 0;
+        errno = EMSGSIZE;
+        return -1;
     }
-    return 1;
+    return length;
 }
 
-/* The end of the current program: its wait status, or what its child side reported. */
-static void report_end(int sock, int status, int error_fd)
+/* A request from the judge (or, in a zygote, from boxserver), into request_buffer. */
+static ssize_t receive(int sock, struct request *request)
+{
+    return receive_into(sock, request_buffer, MAX_REQUEST, request);
+}
+
+/* In a zygote: report a failure to boxserver and end. */
+static void zygote_failed(int sock, const char *kind)
 {
     char line[64];
-    ssize_t n = read(error_fd, line, sizeof line - 1);
-    close(error_fd);
+    int n = snprintf(line, sizeof line, "%s %d\n", kind, errno);
+    (void)!send(sock, line, (size_t)n, MSG_NOSIGNAL);
+    _exit(kind[0] == 'e' ? 127 : 125);
+}
+
+static void drop_capabilities(int sock)
+{
+    for (int cap = 0; prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) == 0; cap++)
+        ;
+    if (errno != EINVAL)  /* EINVAL: past the last capability */
+        zygote_failed(sock, "setup-failed");
+    struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+    struct __user_cap_data_struct none[2];
+    memset(none, 0, sizeof none);
+    if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0
+        || syscall(SYS_capset, &header, none) != 0)
+        zygote_failed(sock, "setup-failed");
+}
+
+/* Sends "ready" with the zygote's mount namespace (boxserver cannot open a non-dumpable
+ * process's /proc/PID/ns itself). */
+static void send_ready(int sock)
+{
+    int mount_ns = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+    if (mount_ns < 0)
+        zygote_failed(sock, "setup-failed");
+    struct iovec data = { "ready\n", 6 };
+    union {
+        struct cmsghdr align;
+        char bytes[CMSG_SPACE(sizeof(int))];
+    } control;
+    struct msghdr message = { 0 };
+    message.msg_iov = &data;
+    message.msg_iovlen = 1;
+    message.msg_control = control.bytes;
+    message.msg_controllen = sizeof control.bytes;
+    struct cmsghdr *c = CMSG_FIRSTHDR(&message);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(c), &mount_ns, sizeof(int));
+    if (sendmsg(sock, &message, MSG_NOSIGNAL) != 6)
+        _exit(125);
+    close(mount_ns);
+}
+
+/* The zygote: everything that does not depend on the request, then wait for it; then the
+ * request's cgroups, limits and descriptors, and exec. Never returns. */
+static void zygote_main(int sock)
+{
+    sigset_t none;
+    sigemptyset(&none);
+    for (int i = 1; i < NSIG; i++)
+        signal(i, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    if (unshare(CLONE_NEWNS | CLONE_NEWIPC) != 0
+        || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+        zygote_failed(sock, "setup-failed");
+    drop_capabilities(sock);
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
+        || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter_program, 0, 0) != 0)
+        zygote_failed(sock, "setup-failed");
+    send_ready(sock);
+
+    struct request request;
+    ssize_t length = receive(sock, &request);
+    if (length <= 0)
+        _exit(length == 0 ? 0 : 125);  /* boxserver is ending, or the request was lost */
+    if (!parse_request(&request) || request.n_fds < STDIO_FDS) {
+        errno = EINVAL;
+        zygote_failed(sock, "setup-failed");
+    }
+    if (chdir(BOX_DIR) != 0)  /* the run's folder, mounted there by boxserver */
+        zygote_failed(sock, "setup-failed");
+    for (int i = STDIO_FDS; i < request.n_fds; i++)
+        if (write(request.fds[i], "0", 1) != 1)
+            zygote_failed(sock, "setup-failed");
+    for (char **limit = request.rlimits; *limit != NULL; limit++) {
+        int resource;
+        unsigned long long soft, hard;
+        if (sscanf(*limit, "%d:%llu:%llu", &resource, &soft, &hard) != 3) {
+            errno = EINVAL;
+            zygote_failed(sock, "setup-failed");
+        }
+        struct rlimit value = { (rlim_t)soft, (rlim_t)hard };
+        if (setrlimit(resource, &value) != 0)
+            zygote_failed(sock, "setup-failed");
+    }
+    for (int i = 0; i < STDIO_FDS; i++)
+        if (dup2(request.fds[i], i) != i)
+            zygote_failed(sock, "setup-failed");
+    if (sock != STDIO_FDS) {  /* the socket reports a failed exec; exec closes it */
+        if (dup3(sock, STDIO_FDS, O_CLOEXEC) != STDIO_FDS)
+            zygote_failed(sock, "setup-failed");
+        sock = STDIO_FDS;
+    }
+    if (close_range(STDIO_FDS + 1, ~0U, 0) != 0)
+        zygote_failed(sock, "setup-failed");
+    environ = request.env;
+    execvp(request.argv[0], request.argv);
+    zygote_failed(sock, "exec-failed");
+}
+
+static void forget_zygote(struct zygote *zygote)
+{
+    if (zygote->sock >= 0)
+        close(zygote->sock);
+    if (zygote->mount_ns >= 0)
+        close(zygote->mount_ns);
+    zygote->pid = 0;
+    zygote->sock = zygote->mount_ns = -1;
+    zygote->ready = 0;
+}
+
+/* Forks a zygote; 0, or an errno. */
+static int make_zygote(struct zygote *zygote)
+{
+    int ends[2];
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0)
+        return errno;
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(ends[0]);
+        zygote_main(ends[1]);
+    }
+    int error = errno;
+    close(ends[1]);
+    if (pid < 0) {
+        close(ends[0]);
+        return error;
+    }
+    zygote->pid = pid;
+    zygote->sock = ends[0];
+    zygote->mount_ns = -1;
+    zygote->ready = 0;
+    return 0;
+}
+
+/* Takes the zygote's "ready" and its mount namespace (waiting for them if `wait`); 0 once
+ * ready, EAGAIN if not yet, else the errno of its failure (it is then forgotten). */
+static int take_ready(struct zygote *zygote, int wait)
+{
+    struct request answer;  /* request_buffer may hold the judge's request meanwhile */
+    char line[64];
+    ssize_t n;
+    if (!wait) {
+        struct pollfd ready = { zygote->sock, POLLIN, 0 };
+        if (poll(&ready, 1, 0) == 0)
+            return EAGAIN;
+    }
+    n = receive_into(zygote->sock, line, sizeof line - 1, &answer);
+    int error = n < 0 ? errno : EIO;
+    if (n == 6 && answer.n_fds == 1 && memcmp(line, "ready\n", 6) == 0) {
+        zygote->mount_ns = answer.fds[0];
+        zygote->ready = 1;
+        return 0;
+    }
+    close_fds(&answer);
+    if (n > 0) {
+        line[n] = '\0';
+        sscanf(line, "%*s %d", &error);
+    }
+    kill(zygote->pid, SIGKILL);  /* reaped by the main loop */
+    forget_zygote(zygote);
+    return error;
+}
+
+/* In the zygote's mount namespace: the run's folder over /box, fresh /tmp and /dev/shm.
+ * 0, or an errno. */
+static int mount_for_run(const struct zygote *zygote, const struct request *request)
+{
+    char options[96], source[4096];
+    snprintf(options, sizeof options, "size=%s,mode=0755", request->tmp_bytes);
+    snprintf(source, sizeof source, "%s/%s", BOX_DIR, request->folder);
+    if (setns(zygote->mount_ns, CLONE_NEWNS) != 0)
+        return errno;
+    int error = 0;
+    if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
+        || mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
+        || mount(source, BOX_DIR, NULL, MS_BIND, NULL) != 0)  /* covers the session root */
+        error = errno;
+    if (setns(own_mount_ns, CLONE_NEWNS) != 0 || chdir("/") != 0)
+        _exit(125);  /* cannot go home: end the box rather than work in a run's namespace */
+    return error;
+}
+
+/* Starts the request in the ready zygote, which then belongs to the run. 0, or an errno. */
+static int start_run(struct zygote *zygote, struct request *request)
+{
+    int error = mount_for_run(zygote, request);
+    if (error != 0)
+        return error;
+    struct iovec data = { request_buffer, request->length };
+    union {
+        struct cmsghdr align;
+        char bytes[CMSG_SPACE(MAX_FDS * sizeof(int))];
+    } control;
+    struct msghdr message = { 0 };
+    message.msg_iov = &data;
+    message.msg_iovlen = 1;
+    message.msg_control = control.bytes;
+    message.msg_controllen = CMSG_SPACE((size_t)request->n_fds * sizeof(int));
+    struct cmsghdr *c = CMSG_FIRSTHDR(&message);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN((size_t)request->n_fds * sizeof(int));
+    memcpy(CMSG_DATA(c), request->fds, (size_t)request->n_fds * sizeof(int));
+    if (sendmsg(zygote->sock, &message, MSG_NOSIGNAL) < 0)
+        return errno;
+    return 0;
+}
+
+/* The end of the running program: what its zygote side reported, else its wait status. */
+static void report_end(int sock, int status, int channel)
+{
+    char line[64];
+    ssize_t n = recv(channel, line, sizeof line, MSG_DONTWAIT);
     if (n > 0) {
         if (send(sock, line, (size_t)n, MSG_NOSIGNAL) < 0)
             _exit(1);
@@ -295,14 +458,57 @@ static void report_end(int sock, int status, int error_fd)
     }
 }
 
+/* One request from the judge: a run (answered when it ends) or "prepare". */
+static void take_request(int sock, struct request *request, struct zygote *next, struct zygote *running)
+{
+    if (request->n_fds == 0 && request->length == 8 && memcmp(request_buffer, "prepare", 8) == 0) {
+        if (next->pid == 0 && running->pid == 0)
+            make_zygote(next);  /* a failure shows at the next request */
+        return;
+    }
+    if (request->n_fds < STDIO_FDS || !parse_request(request)) {
+        close_fds(request);
+        reply(sock, "refused", EINVAL);
+        return;
+    }
+    if (running->pid != 0) {
+        close_fds(request);
+        reply(sock, "refused", EBUSY);
+        return;
+    }
+    int error = 0;
+    if (next->pid == 0)
+        error = make_zygote(next);
+    if (error == 0 && !next->ready)
+        error = take_ready(next, 1);
+    if (error == 0)
+        error = start_run(next, request);
+    close_fds(request);
+    if (error != 0) {
+        if (next->pid != 0)
+            kill(next->pid, SIGKILL);
+        forget_zygote(next);
+        reply(sock, "setup-failed", error);
+        return;
+    }
+    *running = *next;
+    next->pid = 0;
+    next->sock = next->mount_ns = -1;
+    next->ready = 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3)
         return 125;
     int sock = atoi(argv[1]);
     read_filter(atoi(argv[2]));
-    if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0 || fcntl(sock, F_SETFD, FD_CLOEXEC) != 0
-        || chdir("/") != 0)
+    /* a mount namespace of our own user namespace, to come back to from a zygote's */
+    if (unshare(CLONE_NEWNS) != 0 || prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0
+        || fcntl(sock, F_SETFD, FD_CLOEXEC) != 0 || chdir("/") != 0)
+        return 125;
+    own_mount_ns = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
+    if (own_mount_ns < 0)
         return 125;
     sigset_t child_signal;
     sigemptyset(&child_signal);
@@ -314,14 +520,15 @@ int main(int argc, char **argv)
     int signals = signalfd(-1, &child_signal, SFD_CLOEXEC | SFD_NONBLOCK);
     if (signals < 0)
         return 125;
+    struct zygote next = { 0, -1, -1, 0 }, running = { 0, -1, -1, 0 };
+    make_zygote(&next);
     if (send(sock, "ready\n", 6, MSG_NOSIGNAL) != 6)
         return 1;
 
-    pid_t running = 0;
-    int error_fd = -1;
-    struct pollfd watched[2] = { { sock, POLLIN, 0 }, { signals, POLLIN, 0 } };
     for (;;) {
-        if (poll(watched, 2, -1) < 0) {
+        struct pollfd watched[3] = { { sock, POLLIN, 0 }, { signals, POLLIN, 0 },
+                                     { next.pid != 0 && !next.ready ? next.sock : -1, POLLIN, 0 } };
+        if (poll(watched, 3, -1) < 0) {
             if (errno == EINTR)
                 continue;
             return 1;
@@ -333,43 +540,30 @@ int main(int argc, char **argv)
             /* reap every process: orphans of a run are ours too (zombies hold task slots) */
             int status;
             pid_t done;
-            while ((done = waitpid(-1, &status, WNOHANG)) > 0)
-                if (done == running) {
-                    report_end(sock, status, error_fd);
-                    running = 0;
-                    error_fd = -1;
+            while ((done = waitpid(-1, &status, WNOHANG)) > 0) {
+                if (done == running.pid) {
+                    report_end(sock, status, running.sock);
+                    forget_zygote(&running);  /* the run's namespaces go now, after the reply */
+                } else if (done == next.pid) {
+                    forget_zygote(&next);  /* made again at the next request */
                 }
+            }
         }
+        if (watched[2].revents)
+            take_ready(&next, 0);
         if (!watched[0].revents)
             continue;
         struct request request;
-        if (!receive(sock, &request))
-            continue;
-        if (running != 0) {
-            close_fds(&request);
-            reply(sock, "refused", EBUSY);
-            continue;
-        }
-        int pipe_ends[2];
-        if (pipe2(pipe_ends, O_CLOEXEC | O_NONBLOCK) != 0) {
-            close_fds(&request);
-            reply(sock, "setup-failed", errno);
+        ssize_t length = receive(sock, &request);
+        if (length == 0)
+            return 0;
+        if (length < 0) {
+            if (errno == EMSGSIZE)
+                reply(sock, "refused", EMSGSIZE);
+            else if (errno != EAGAIN)
+                return 1;
             continue;
         }
-        pid_t child = fork();
-        if (child == 0) {
-            close(pipe_ends[0]);
-            start_program(&request, pipe_ends[1]);
-        }
-        int fork_error = errno;
-        close(pipe_ends[1]);
-        close_fds(&request);
-        if (child < 0) {
-            close(pipe_ends[0]);
-            reply(sock, "setup-failed", fork_error);
-            continue;
-        }
-        running = child;
-        error_fd = pipe_ends[0];
+        take_request(sock, &request, &next, &running);
     }
 }

@@ -168,8 +168,9 @@ def files_of(uid: int, folders=("/tmp", "/var/tmp", "/dev/shm")) -> list[str]:
 def stray_processes(box) -> list[str]:
     """``processes_of`` the slot's uid, leaving out a session's own box (bubblewrap and
     boxserver); ``box``: a Sandbox or a SessionRunner."""
+    found = processes_of(box.uid)  # first: a session may make its next run's process meanwhile
     own = {str(pid) for pid in getattr(box, "box_pids", ())}
-    return [line for line in processes_of(box.uid) if line.split()[0] not in own]
+    return [line for line in found if line.split()[0] not in own]
 
 
 def assert_slot_clean(box, workdir: Path) -> None:

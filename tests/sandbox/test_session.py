@@ -89,14 +89,14 @@ def test_one_box_serves_every_run_and_keeps_its_init_out_of_reach(box, session_r
     with box.session(session_root) as session:
         session.folder("run")
         first = shell(session, "run", "echo $$")
-        pids = session.box_pids
-        assert len(pids) == 2  # bubblewrap and boxserver, as the slot's uid
+        pids = session.box_pids[:2]  # bubblewrap and boxserver, as the slot's uid
+        assert len(pids) == 2 and len(session.box_pids) <= 3  # and maybe the next run's process
         attack = shell(session, "run", "kill -KILL 1; kill -STOP 1; cat /proc/1/environ; ls /proc/1/fd; "
                        "ls /proc/1/root; echo done")
         assert attack.stdout.endswith(b"done\n")
         assert not attack.stdout.replace(b"done\n", b"")  # nothing of boxserver could be read
         later = [shell(session, "run", "echo $$") for _ in range(5)]
-        assert session.box_pids == pids  # the same box all along, still alive
+        assert session.box_pids[:2] == pids  # the same box all along, still alive
         numbers = [int(result.stdout) for result in [first, *later]]
         assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)  # one PID namespace
         assert all(result.exit_code == 0 and not result.limit_exceeded for result in later)
@@ -136,7 +136,7 @@ def test_a_box_that_died_is_set_up_again(box, session_root):
     with box.session(session_root) as session:
         session.folder("run")
         assert shell(session, "run", "echo one").stdout == b"one\n"
-        bwrap_pid, server_pid = session.box_pids
+        bwrap_pid, server_pid = session.box_pids[:2]
         os.kill(server_pid, signal.SIGKILL)  # as if the box had crashed between two tests
         deadline = time.monotonic() + 5
         while session.box_pids and time.monotonic() < deadline:
