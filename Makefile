@@ -32,10 +32,10 @@ $(VENV)/.installed: pyproject.toml
 run: install
 	$(VENV)/bin/judge serve
 
-# Kattis' verifier (PyPI problemtools) and what it needs; tests/verify/test_problemtools.py runs it.
+# What Kattis' verifier (problemtools, a test extra in pyproject.toml) needs from Debian;
+# tests/verify/test_problemtools.py runs it.
 problemtools: install
 	@$(MAKE) --no-print-directory system-packages APT_PACKAGES="$(PROBLEMTOOLS_APT)" APT_OPTIONS=--no-install-recommends
-	@$(PY) -c "import problemtools" 2>/dev/null || $(VENV)/bin/pip install -q problemtools
 
 test: install problemtools
 	$(VENV)/bin/pytest -q -ra

@@ -98,7 +98,8 @@ def run_output_validator(
     first line of ``judgemessage.txt`` (or the reason of the judge error).
     """
     with tempfile.TemporaryDirectory(prefix="judge-feedback-") as feedback:
-        argv = [sys.executable, str(program), str(input_path), str(answer_path), feedback + "/", *flags]
+        # -S: no site import; validators use only the standard library, and it halves start-up
+        argv = [sys.executable, "-S", str(program), str(input_path), str(answer_path), feedback + "/", *flags]
         try:
             with open(team_output_path, "rb") as team:
                 proc = subprocess.run(argv, stdin=team, capture_output=True, timeout=timeout_s, cwd=program.parent)

@@ -18,7 +18,7 @@ def validate_input(package: ProblemPackage, test: TestCase) -> str | None:
     validator = package.input_validator
     with open(test.input_path, "rb") as data:
         try:
-            proc = subprocess.run([sys.executable, str(validator)], stdin=data, capture_output=True,
+            proc = subprocess.run([sys.executable, "-S", str(validator)], stdin=data, capture_output=True,
                                   cwd=validator.parent, timeout=VALIDATOR_TIMEOUT_S)
         except subprocess.TimeoutExpired:
             return f"input validator ran over {VALIDATOR_TIMEOUT_S} s"
