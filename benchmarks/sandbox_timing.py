@@ -1,9 +1,11 @@
 """CPU time accuracy of the sandbox: a calibrated CPU loop at 50 % of the limit must never be
 flagged, at 200 % it must always be; prints how many runs were flagged and the spread of the
-measured CPU time.
+measured CPU time, for both paths (``Sandbox.run``, one box per run, and ``Session.run``, one
+box for all the runs: its program starts from a process made ahead, whose set-up is not
+counted).
 
 Run: ``.venv/bin/python benchmarks/sandbox_timing.py [RUNS] [LIMIT_MS]`` (as root; defaults
-100 runs per case and a 500 ms limit). Prints numbers only, asserts nothing.
+100 runs per case and path and a 500 ms limit). Prints numbers only, asserts nothing.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from sandbox_support import scratch_program
 from sandbox import Limits, Sandbox
 
 BENCH_SLOT = 951
+SHARES = (0.5, 2.0)  # of the CPU limit
 CPU_LOOP = r"""
 #include <stdlib.h>
 int main(int argc, char **argv) {
@@ -56,16 +59,26 @@ def main() -> None:
     limit_ms = int(sys.argv[2]) if len(sys.argv) > 2 else 500
     with scratch_program("loop", CPU_LOOP) as scratch:
         limits = Limits(cpu_ms=limit_ms, wall_ms=limit_ms * 10)
-        print(f"CPU limit {limit_ms} ms, {runs} runs per case, load average {os.getloadavg()[0]:.2f}")
+        print(f"CPU limit {limit_ms} ms, {runs} runs per case and path, load average {os.getloadavg()[0]:.2f}")
+        rounds = {share: calibrate(scratch.binary, limit_ms * share) for share in SHARES}
         with Sandbox(slot=BENCH_SLOT) as box:
-            for share in (0.5, 2.0):
-                rounds = calibrate(scratch.binary, limit_ms * share)
-                results = [box.run(["./loop", str(rounds)], scratch.workdir, limits) for _ in range(runs)]
-                flagged = sum(result.cpu_limit_exceeded for result in results)
-                cpu = [result.cpu_ms for result in results]
-                expected = "never" if share < 1 else "always"
-                print(f"{share:.0%} of the limit: flagged {flagged}/{runs} (expected: {expected}); "
-                      f"measured CPU {spread(cpu)}")
+            report("Sandbox.run", rounds, runs,
+                   lambda count: box.run(["./loop", str(count)], scratch.workdir, limits))
+            with box.session(scratch.workdir.parent) as session:
+                report("Session.run", rounds, runs,
+                       lambda count: session.run(["./loop", str(count)], scratch.workdir.name, limits))
+
+
+def report(path: str, rounds: dict[float, int], runs: int, run) -> None:
+    """Run the loop ``runs`` times at each share of the limit (``rounds``: share -> loop rounds)
+    through ``run(rounds)`` and print how many were flagged and the CPU time measured."""
+    for share, count in rounds.items():
+        results = [run(count) for _ in range(runs)]
+        flagged = sum(result.cpu_limit_exceeded for result in results)
+        cpu = [result.cpu_ms for result in results]
+        expected = "never" if share < 1 else "always"
+        print(f"{path:12} {share:.0%} of the limit: flagged {flagged}/{runs} (expected: {expected}); "
+              f"measured CPU {spread(cpu)}")
 
 
 if __name__ == "__main__":

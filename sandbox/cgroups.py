@@ -160,6 +160,15 @@ def wait_until_released(count_tasks: Callable[[], int], timeout_s: float) -> boo
 def make_dir(path: Path) -> None:
     """mkdir -p for cgroup folders, with a SandboxError that says what is wrong."""
     try:
+        os.mkdir(path)
+        return
+    except FileExistsError:
+        return
+    except FileNotFoundError:
+        pass  # a parent is missing: make the whole path
+    except OSError as error:
+        raise SandboxError(f"cannot create cgroup {path}: {error.strerror}") from error
+    try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise SandboxError(f"cannot create cgroup {path}: {error.strerror}") from error
@@ -202,6 +211,7 @@ class CgroupV1:
         self._has_memsw = (self.dirs["memory"] / "memory.memsw.limit_in_bytes").exists()
         # counters read at every run, kept open (a pread costs a tenth of an open)
         self._cpu_fd = os.open(self.dirs["cpuacct"] / "cpuacct.usage", os.O_RDONLY | os.O_CLOEXEC)
+        self._cpu_reset_fd = os.open(self.dirs["cpuacct"] / "cpuacct.usage", os.O_WRONLY | os.O_CLOEXEC)
         self._tasks_fd = os.open(self.dirs["pids"] / "pids.current", os.O_RDONLY | os.O_CLOEXEC)
         self._task_events_fd = os.open(self.dirs["pids"] / "pids.events", os.O_RDONLY | os.O_CLOEXEC)
         self.kill_all()
@@ -221,14 +231,13 @@ class CgroupV1:
         defer_removal: keep the previous run's memory leaf until ``remove_used`` and make the
         new one under a new name (a session's runs).
         """
-        if defer_removal:
-            if self.memory.exists():
-                self._used.append(self.memory)
+        if defer_removal:  # a new name (leftovers of earlier judges were removed at start)
+            self._used.append(self.memory)
             self._leaves_made += 1
             self.memory = self.dirs["memory"] / f"{LEAF_NAME}-{self._leaves_made}"
         else:
             self.remove_used()
-        _remove_leaf(self.memory)
+            _remove_leaf(self.memory)
         make_dir(self.memory)
         limit_bytes = str(limits.memory_kib * 1024)
         write_file(self.memory / "memory.limit_in_bytes", limit_bytes)
@@ -237,7 +246,7 @@ class CgroupV1:
         if limits.processes + extra_tasks != self._tasks_max:
             self._tasks_max = limits.processes + extra_tasks
             write_file(self.dirs["pids"] / "pids.max", str(self._tasks_max))
-        write_file(self.dirs["cpuacct"] / "cpuacct.usage", "0")
+        os.write(self._cpu_reset_fd, b"0")
         self._base_task_hits = _pread_keyed(self._task_events_fd).get("max", 0)
         return [str(path).encode() for path in self._task_files()[:3]]
 
@@ -283,7 +292,7 @@ class CgroupV1:
         """Kill what is left and remove the slot's cgroups."""
         self.kill_all()
         self.wait_empty(2.0)
-        for name in ("_cpu_fd", "_tasks_fd", "_task_events_fd"):
+        for name in ("_cpu_fd", "_cpu_reset_fd", "_tasks_fd", "_task_events_fd"):
             if getattr(self, name) is not None:
                 os.close(getattr(self, name))
                 setattr(self, name, None)

@@ -214,6 +214,7 @@ class Session:
         self.binds = box.checked_binds(readonly_binds)
         self.env = dict(env)
         self._server: BoxServer | None = None
+        self._procs: dict[bytes, int] = {}  # cgroup.procs path -> write descriptor
         self.reuses_box = box.cgroups is not None and box.helpers is not None
         if not self.reuses_box:
             warn_once("session-one-shot", "sandbox sessions run each program in a box of its own "
@@ -305,14 +306,13 @@ class Session:
     def _run(self, request: bytes, folder: Path, limits: Limits, stdin: Path | None, cgroups,
              fds: OpenFds) -> RunResult:
         stdin_fd, stdout_fd, stderr_r, stderr_w = self.box.open_stdio(fds, stdin)
-        procs = [fds.add(os.open(path, os.O_WRONLY | os.O_CLOEXEC))
-                 for path in cgroups.prepare(limits, extra_tasks=0, defer_removal=True)]
+        procs = self._open_procs(cgroups.prepare(limits, extra_tasks=0, defer_removal=True))
         passed = [stdin_fd, stdout_fd, stderr_w, *procs]
         probes = [FolderGrowth(folder, limits.workdir_bytes), CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
         connection = self._server.socket
         started = time.monotonic_ns()
         connection.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", passed))])
-        for fd in (stdin_fd, stderr_w, *procs):  # boxserver holds them now
+        for fd in (stdin_fd, stderr_w):  # boxserver holds them now
             fds.close(fd)
         replies: list[str] = []
 
@@ -336,6 +336,17 @@ class Session:
         exit_code, signal_number = reply_end(replies[0])
         return collect_result(limits, outcome, exit_code, signal_number, stdout_fd, cgroups, self.box.slot)
 
+    def _open_procs(self, paths: list[bytes]) -> list[int]:
+        """Write descriptors of the ``cgroup.procs`` files a run joins; those of the slot's
+        persistent cgroups are kept open from run to run (an open costs more than the rest
+        of a run's cgroup set-up)."""
+        kept = {path: self._procs.pop(path, None) for path in paths}
+        for fd in self._procs.values():  # an earlier run's memory leaf
+            os.close(fd)
+        self._procs = {path: fd if fd is not None else os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+                       for path, fd in kept.items()}
+        return list(self._procs.values())
+
     def _restart(self) -> None:
         self._stop_server()
         self._server = BoxServer(self.box, self.root, self.binds)
@@ -349,6 +360,9 @@ class Session:
         """End the box (every process in it is killed) and free the slot for ``Sandbox.run`` or
         another session. The run folders are left to the caller."""
         self._stop_server()
+        for fd in self._procs.values():
+            os.close(fd)
+        self._procs = {}
         if self.box.session_open is self:
             self.box.cgroups.kill_all()
             self.box.cgroups.wait_empty(CLEANUP_TIMEOUT_S)

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 MAX_CHECK_S = 0.05
 MIN_CHECK_S = 0.002
 STDERR_CHUNK = 65536
+# CPUs of the machine, read once (os.cpu_count() reads /sys at every call)
+CPUS = os.cpu_count() or 1
 # after the box ends, how long to wait for the last bytes of stderr (s)
 STDERR_DRAIN_S = 1.0
 
@@ -77,7 +79,7 @@ class CpuProbe:
     def __init__(self, read_ns: Callable[[], int], limit_ns: int) -> None:
         self.read_ns = read_ns
         self.limit_ns = limit_ns
-        self.cpus = os.cpu_count() or 1
+        self.cpus = CPUS
         self.left_ns = limit_ns
 
     def exceeded(self) -> bool:

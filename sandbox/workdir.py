@@ -61,7 +61,7 @@ def hand_over(folder: Path, uid: int | None, gid: int | None) -> None:
         raise SandboxError(f"workdir {folder} does not exist") from None
     if not stat.S_ISDIR(info.st_mode):
         raise SandboxError(f"workdir {folder} is not a folder")
-    if uid is not None:
+    if uid is not None and (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) != (uid, gid, 0o700):
         os.chown(folder, uid, gid, follow_symlinks=False)
         os.chmod(folder, 0o700, follow_symlinks=False)
 

@@ -281,6 +281,10 @@ static void send_ready(int sock)
  * request's cgroups, limits and descriptors, and exec. Never returns. */
 static void zygote_main(int sock)
 {
+    /* nothing of boxserver's: the judge's socket, other zygotes' descriptors, namespaces */
+    if ((sock > STDIO_FDS && close_range(STDIO_FDS, (unsigned)sock - 1, 0) != 0)
+        || close_range((unsigned)sock + 1, ~0U, 0) != 0)
+        zygote_failed(sock, "setup-failed");
     sigset_t none;
     sigemptyset(&none);
     for (int i = 1; i < NSIG; i++)
