@@ -104,6 +104,12 @@ async def submit_load(base: str, tokens: list[str], per_client: int) -> tuple[li
         return latencies, time.perf_counter() - start, accepted
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far (s), from /proc (load-independent cost)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def wait_up(base: str) -> None:
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -126,14 +132,17 @@ def bench_http(kind: str, clients: int, per_client: int) -> None:
         try:
             base = f"http://127.0.0.1:{port}"
             wait_up(base)
+            cpu_before = cpu_seconds(api.pid)
             latencies, elapsed, accepted = asyncio.run(submit_load(base, tokens, per_client))
+            server_cpu_ms = (cpu_seconds(api.pid) - cpu_before) * 1000 / len(latencies)
         finally:
             api.send_signal(signal.SIGTERM)
             api.wait()
     shutil.rmtree(folder, ignore_errors=True)
     q = statistics.quantiles(latencies, n=100)
     print(f"HTTP submit  {kind:10s}: {accepted}/{len(latencies)} accepted by {clients} clients in {elapsed:.2f} s = "
-          f"{accepted / elapsed:6.0f} submissions/s; latency p50 {q[49]:.1f} ms, p99 {q[98]:.1f} ms")
+          f"{accepted / elapsed:6.0f} submissions/s; latency p50 {q[49]:.1f} ms, p99 {q[98]:.1f} ms; "
+          f"API CPU {server_cpu_ms:.2f} ms per submission; load average {os.getloadavg()[0]:.1f}")
 
 
 def drain_seconds(workers: int, submissions: int, cpu_s: float) -> float:

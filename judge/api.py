@@ -48,20 +48,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or load_settings()
     engine = make_engine(settings.database_url)
     sessions = make_sessionmaker(engine)
-    app = FastAPI(title="classjudge", version="0.1.0",
+    app = FastAPI(title="classjudge", version="0.1.0", max_body_size=MAX_BODY_BYTES,  # 413 past 1 MiB, chunked too
                   description="Online judge for class contests: submit, follow verdicts, read problems.")
     app.state.settings, app.state.engine, app.state.sessions = settings, engine, sessions
     include_contest_routes(app)
     app.include_router(ops_router)
 
     db = db_session  # one session per request, shared with the auth dependencies (no pool deadlock)
-
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next):
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            return JSONResponse({"detail": f"request body over {MAX_BODY_BYTES} bytes"}, status_code=413)
-        return await call_next(request)
 
     @app.get("/api/v1/languages", response_model=list[LanguageOut], dependencies=[Depends(current_user)])
     def languages(session: Session = Depends(db)):

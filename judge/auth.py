@@ -135,8 +135,9 @@ def is_jury(user: User | None) -> bool:
 
 
 # -- FastAPI dependencies --------------------------------------------------------------------------
-def db_session(request: Request):
-    """A database session from the app's session factory (``app.state.sessions``), closed after the request."""
+async def db_session(request: Request):
+    """A database session from the app's session factory (``app.state.sessions``), closed after the
+    request. Async so that FastAPI needs no worker-thread hop for it: opening a session does no I/O."""
     with request.app.state.sessions() as session:
         yield session
 
@@ -152,7 +153,7 @@ def optional_user(token: str | None = Depends(_bearer), session: Session = Depen
     return user
 
 
-def current_user(user: User | None = Depends(optional_user)) -> User:
+async def current_user(user: User | None = Depends(optional_user)) -> User:
     """The caller's user; 401 with ``WWW-Authenticate: Bearer`` without a token."""
     if user is None:
         raise HTTPException(401, "log in first: POST /api/v1/auth/token, then send Authorization: Bearer <token>",
@@ -160,7 +161,7 @@ def current_user(user: User | None = Depends(optional_user)) -> User:
     return user
 
 
-def jury_user(user: User = Depends(current_user)) -> User:
+async def jury_user(user: User = Depends(current_user)) -> User:
     """The caller, who must be a teacher or an admin; 403 for a student."""
     if not is_jury(user):
         raise HTTPException(403, "only a teacher or an admin may do this")

@@ -1,6 +1,8 @@
 """Database engine and sessions (SQLAlchemy 2), for SQLite and PostgreSQL alike."""
 from __future__ import annotations
 
+import sqlite3
+import threading
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event
@@ -19,7 +21,8 @@ def make_engine(url: str) -> Engine:
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(url, connect_args={"timeout": SQLITE_LOCK_TIMEOUT_S, "check_same_thread": False})
+        _serialize_sqlite_writers(engine)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
@@ -31,6 +34,37 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_pre_ping=True)
+
+
+WRITE_STATEMENTS = ("INSERT", "UPDATE", "DELETE", "REPLAC")
+SQLITE_LOCK_TIMEOUT_S = 30
+
+
+def _serialize_sqlite_writers(engine: Engine) -> None:
+    """Queue this process's write transactions on a lock instead of SQLite's busy handler.
+
+    SQLite lets one writer in at a time and makes the others retry with sleeps of up to 100 ms,
+    which under concurrent requests gives long, uneven waits. Here a thread takes the engine's lock
+    at its transaction's first write and gives it back at commit, rollback or when the connection
+    returns to the pool, so waiting writers are woken in turn. Other processes (workers) still meet
+    SQLite's busy handler.
+    """
+    lock = threading.Lock()
+
+    @event.listens_for(engine, "before_cursor_execute")
+    def _take(conn, _cursor, statement, _params, _context, _many):
+        if not conn.info.get("writing") and statement.lstrip()[:6].upper() in WRITE_STATEMENTS:
+            if not lock.acquire(timeout=SQLITE_LOCK_TIMEOUT_S):  # as SQLite's own busy timeout would
+                raise sqlite3.OperationalError("database is locked (waited for this process's other writer)")
+            conn.info["writing"] = True
+
+    def _give_back(info: dict) -> None:
+        if info.pop("writing", False):
+            lock.release()
+
+    event.listen(engine, "commit", lambda conn: _give_back(conn.info))
+    event.listen(engine, "rollback", lambda conn: _give_back(conn.info))
+    event.listen(engine.pool, "checkin", lambda _dbapi, record: _give_back(record.info) if record else None)
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker:

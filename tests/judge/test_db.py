@@ -1,0 +1,63 @@
+"""SQLite writers of one process queue on a lock (judge.db), released at commit, rollback or close."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import OperationalError
+
+import judge.db
+from judge.db import make_engine, make_sessionmaker
+
+
+@pytest.fixture
+def sessions(sqlite_url, monkeypatch):
+    monkeypatch.setattr(judge.db, "SQLITE_LOCK_TIMEOUT_S", 0.3)  # the engine's own busy timeout stays 30 s
+    engine = make_engine(sqlite_url)
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE t (x INTEGER)"))
+    return make_sessionmaker(engine)
+
+
+def _write_from_another_thread(sessions, value: int) -> Exception | None:
+    error: list[Exception] = []
+
+    def write():
+        try:
+            with sessions() as s:
+                s.execute(text(f"INSERT INTO t VALUES ({value})"))
+                s.commit()
+        except Exception as exc:
+            error.append(exc)
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    thread.join(20)
+    return error[0] if error else None
+
+
+def test_a_second_writer_waits_on_the_process_lock_not_on_sqlite(sessions):
+    with sessions() as first:
+        first.execute(text("INSERT INTO t VALUES (1)"))
+        error = _write_from_another_thread(sessions, 2)
+        assert isinstance(error, OperationalError) and "other writer" in str(error)
+        first.commit()
+    assert _write_from_another_thread(sessions, 3) is None
+
+
+def test_commit_rollback_close_and_failed_statements_give_the_lock_back(sessions):
+    with sessions() as abandoned:  # closed without commit
+        abandoned.execute(text("INSERT INTO t VALUES (1)"))
+    assert _write_from_another_thread(sessions, 2) is None
+    failed = sessions()
+    with pytest.raises(OperationalError):
+        failed.execute(text("INSERT INTO no_such_table VALUES (1)"))
+    failed.rollback()
+    failed.close()
+    assert _write_from_another_thread(sessions, 3) is None
+    with sessions() as s:
+        s.execute(text("UPDATE t SET x = x + 10"))
+        s.rollback()
+        assert _write_from_another_thread(sessions, 4) is None
+        assert sorted(s.scalars(text("SELECT x FROM t")).all()) == [2, 3, 4]
