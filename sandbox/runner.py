@@ -1,4 +1,7 @@
-"""``Sandbox.run``: one command in a bubblewrap box under limits, with counters as the result.
+"""``Sandbox.run``: one command in a bubblewrap box under limits, with counters as the result
+(the one-shot path: one box per run). ``Sandbox.session`` gives the session path, one box for
+the runs of a submission (sandbox.session); both share the watchdog (sandbox.watch), the
+counters-to-result step (sandbox.results) and the cgroup backends.
 
 Guarantees (besides those of the modules it composes, see their docstrings):
 - Nothing the program starts survives the run: the PID namespace dies with its init, then the

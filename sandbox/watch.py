@@ -27,6 +27,8 @@ STDERR_CHUNK = 65536
 CPUS = os.cpu_count() or 1
 # after the box ends, how long to wait for the last bytes of stderr (s)
 STDERR_DRAIN_S = 1.0
+# after a kill, how long a run may take to end before the last resort (s)
+KILL_GRACE_S = 5.0
 
 
 @dataclass
@@ -105,7 +107,8 @@ def watch_process(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *,
 
 
 def watch(end_fd: int, reap: Callable[[], tuple[int, object]], started_ns: int, stderr_fd: int,
-          stderr_cap: int, *, wall_limit_ns: int, probes: list, kill: Callable[[], None]) -> WatchOutcome:
+          stderr_cap: int, *, wall_limit_ns: int, probes: list, kill: Callable[[], None],
+          last_resort: Callable[[], None] | None = None) -> WatchOutcome:
     """Wait for a run (started at ``started_ns``, monotonic ns) to end, enforcing its limits.
 
     end_fd: becomes readable when the run has ended (a pidfd, or a session's socket).
@@ -114,7 +117,9 @@ def watch(end_fd: int, reap: Callable[[], tuple[int, object]], started_ns: int, 
     stderr_fd: read end of its stderr pipe (made non-blocking here; the caller closes it).
     probes: limits checked while it runs, each with ``name``, ``exceeded()`` and
     ``next_check_s()`` (``CpuProbe``, ``sandbox.workdir.FolderGrowth``).
-    kill: stops the whole run (called once, at a limit). Returns a ``WatchOutcome`` whose
+    kill: stops the whole run (called once, at a limit). last_resort: called if the run has not
+    ended ``KILL_GRACE_S`` after ``kill`` (a session ends its whole box), so that nothing can
+    hang the judge. Returns a ``WatchOutcome`` whose
     ``killed_for`` is "wall" or the name of the probe that fired; ``wall_ns`` ends when
     ``end_fd`` became readable.
     """
@@ -124,20 +129,24 @@ def watch(end_fd: int, reap: Callable[[], tuple[int, object]], started_ns: int, 
     poller.register(end_fd, select.POLLIN)
     poller.register(stderr_fd, select.POLLIN)
     killed_for: str | None = None
+    killed_at = 0  # monotonic ns of the kill
     stderr_open = True
     # monotonic ns of each probe's next check (each has just measured its start)
     due = {probe: started_ns + int(probe.next_check_s() * 1e9) for probe in probes}
     while True:
         now = time.monotonic_ns()
         if killed_for is None and now - started_ns > wall_limit_ns:
-            killed_for = "wall"
+            killed_for, killed_at = "wall", now
             kill()
         for probe in probes:
             if killed_for is None and now >= due[probe]:
                 if probe.exceeded():
-                    killed_for = probe.name
+                    killed_for, killed_at = probe.name, now
                     kill()
                 due[probe] = now + int(probe.next_check_s() * 1e9)
+        if killed_for is not None and last_resort is not None and now - killed_at > KILL_GRACE_S * 1e9:
+            last_resort()
+            last_resort = None
         if killed_for is not None:
             wait_ns = 50_000_000  # the run is dying: just wait for the end
         else:

@@ -158,9 +158,11 @@ def test_run_folders_are_checked(box, session_root, work_root):
         with pytest.raises(SandboxError, match="not a folder"):
             session.run(["/bin/true"], "link")
         session.folder("run")
+        pids = session.box_pids[:2]
         with pytest.raises(SandboxError, match="could not start the program.*No such file"):
             session.run(["./absent"], "run")
         assert session.run(["/bin/true"], "run").exit_code == 0
+        assert session.box_pids[:2] == pids  # a program that could not start leaves the box as it was
 
 
 @needs_root
