@@ -49,6 +49,9 @@ V2_CONTROLLERS = ("memory", "pids")
 V2_OPTIONAL = ("cpu",)
 # a v1 memory leaf of a run: "run", or "run-N" in a session (CgroupV1.prepare)
 LEAF_NAME = "run"
+# a session's used memory leaves kept before the older half is removed (each holds some kernel
+# memory and the page cache charged to it until removed)
+USED_LEAVES_MAX = 64
 # tasks bubblewrap adds to a run's cgroup when the child joins before exec: its monitor and the
 # namespace's init (with boxinit joining from inside, only boxinit itself is added)
 BWRAP_TASKS = 2
@@ -191,9 +194,10 @@ class CgroupV1:
     peak and OOM counters start at zero and page cache charged by earlier runs (a compiler's
     headers, a JVM's libraries) neither inflates nor, once reclaimed, deflates the peak.
     ``Sandbox.run`` removes and makes its leaf ``run`` before each run. A session's runs get
-    leaves ``run-N``, and the used ones are removed at its end (``remove_used``): removing a
-    memory cgroup starts kernel work that made the next run about 1 ms slower here (measured
-    with benchmarks/sandbox_overhead.py), and a session's runs follow each other closely.
+    leaves ``run-N``, and the used ones are removed at its end (``remove_used``; the older
+    half already when more than ``USED_LEAVES_MAX`` pile up): removing a memory cgroup starts
+    kernel work that made the next run about 1 ms slower here (measured with
+    benchmarks/sandbox_overhead.py), and a session's runs follow each other closely.
     Raises SandboxError if a cgroup cannot be created or a limit cannot be written.
     """
 
@@ -204,6 +208,7 @@ class CgroupV1:
         for path in self.dirs.values():
             make_dir(path)
         self.memory = self.dirs["memory"] / LEAF_NAME  # the current run's leaf
+        self._memory_made = False  # whether it was made (before the first run it was not)
         self._used: list[Path] = []  # leaves of a session's earlier runs, to remove
         self._leaves_made = 0
         self._tasks_max: int | None = None
@@ -232,13 +237,19 @@ class CgroupV1:
         new one under a new name (a session's runs).
         """
         if defer_removal:  # a new name (leftovers of earlier judges were removed at start)
-            self._used.append(self.memory)
+            if self._memory_made:
+                self._used.append(self.memory)
+            if len(self._used) > USED_LEAVES_MAX:  # a long session: bound the kernel memory kept
+                for leaf in self._used[:USED_LEAVES_MAX // 2]:
+                    _remove_leaf(leaf)
+                del self._used[:USED_LEAVES_MAX // 2]
             self._leaves_made += 1
             self.memory = self.dirs["memory"] / f"{LEAF_NAME}-{self._leaves_made}"
         else:
             self.remove_used()
             _remove_leaf(self.memory)
         make_dir(self.memory)
+        self._memory_made = True
         limit_bytes = str(limits.memory_kib * 1024)
         write_file(self.memory / "memory.limit_in_bytes", limit_bytes)
         if self._has_memsw:  # no swapping around the limit

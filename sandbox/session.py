@@ -145,13 +145,17 @@ class BoxServer:
 
     def __init__(self, box, root: Path, binds: list[Path]) -> None:
         helpers = box.helpers
-        fds = OpenFds()
+        fds = OpenFds()  # the child's ends: closed here once it has them
         judge_end, server_end = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.socket = judge_end
         self.process: subprocess.Popen | None = None
+        self._status_fd: int | None = None
+        self._stderr_fd: int | None = None
         try:
-            self._status_fd, status_w = fds.pipe()
-            self._stderr_fd, stderr_w = fds.pipe()
+            self._status_fd, status_w = os.pipe2(os.O_CLOEXEC)
+            fds.add(status_w)
+            self._stderr_fd, stderr_w = os.pipe2(os.O_CLOEXEC)
+            fds.add(stderr_w)
             seccomp_r, seccomp_w = fds.pipe()
             os.write(seccomp_w, box.seccomp_filter)
             fds.close(seccomp_w)
@@ -178,14 +182,19 @@ class BoxServer:
         ready, _, _ = select.select([self.socket], [], [], START_TIMEOUT_S)
         reply = self.socket.recv(REPLY_BYTES) if ready else b""
         if reply != b"ready\n":
+            self.kill()
+            self.process.wait()
+            message = self.messages()
             self.close()
-            raise SandboxError(f"bubblewrap could not set up the session box: {self.messages() or 'no message'}")
+            raise SandboxError(f"bubblewrap could not set up the session box: {message or 'no message'}")
 
     def messages(self) -> str:
         """What bubblewrap wrote on its standard error so far."""
+        if self._stderr_fd is None:
+            return ""
         try:
             return os.read(self._stderr_fd, 65536).decode(errors="replace").strip()
-        except (BlockingIOError, OSError):
+        except OSError:  # BlockingIOError: nothing written
             return ""
 
     def alive(self) -> bool:
@@ -208,7 +217,7 @@ class BoxServer:
             except subprocess.TimeoutExpired:
                 self.kill()
                 self.process.wait()
-        for fd in (getattr(self, "_status_fd", None), getattr(self, "_stderr_fd", None)):
+        for fd in (self._status_fd, self._stderr_fd):
             if fd is not None:
                 os.close(fd)
         self._status_fd = self._stderr_fd = None
@@ -235,7 +244,7 @@ class Session:
         self.reuses_box = box.cgroups is not None and box.helpers is not None
         if not self.reuses_box:
             warn_once("session-one-shot", "sandbox sessions run each program in a box of its own "
-                          "(no root, no cgroups or no C helpers): no set-up is reused")
+                      "(no root, no cgroups or no C helpers): no set-up is reused")
             return
         if box.session_open is not None:
             raise SandboxError(f"sandbox slot {box.slot} already has a session open")

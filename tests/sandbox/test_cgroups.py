@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sandbox import Limits
+from sandbox import Limits, cgroups
 from sandbox.cgroups import CgroupV1, CgroupV2, detect_cgroups, parse_mountinfo
 from tests.sandbox.conftest import needs_root
 
@@ -131,3 +131,26 @@ def test_v2_cpu_controller_is_optional(tmp_path):
     backend = CgroupV2(service, slot=1)
     assert (service / "cgroup.subtree_control").read_text() == "+memory +pids"
     backend.close()
+
+
+@needs_root
+def test_v1_session_leaves_are_kept_then_removed(monkeypatch):
+    kind, mounts = detect_cgroups()
+    if kind != "v1":
+        pytest.skip("this machine does not use cgroup v1")
+    monkeypatch.setattr(cgroups, "USED_LEAVES_MAX", 4)
+    backend = CgroupV1(mounts, slot=906)
+    try:
+        leaves = []
+        for _ in range(5):
+            backend.prepare(Limits(memory_kib=32768), extra_tasks=0, defer_removal=True)
+            leaves.append(backend.memory)
+        assert len(set(leaves)) == 5 and all(leaf.is_dir() for leaf in leaves)  # a fresh one per run
+        assert int((leaves[-1] / "memory.limit_in_bytes").read_text()) == 32 << 20
+        backend.prepare(Limits(), extra_tasks=0, defer_removal=True)  # a sixth: past the maximum
+        assert [leaf.is_dir() for leaf in leaves] == [False, False, True, True, True]
+        backend.remove_used()
+        assert [leaf.is_dir() for leaf in leaves] == [False] * 5 and backend.memory.is_dir()
+    finally:
+        backend.close()
+    assert not backend.dirs["memory"].exists()

@@ -4,10 +4,12 @@ counters, recovery from a box that died, and the fallback without cgroups. The c
 shares with ``Sandbox.run`` is checked on both paths by the other test modules (``runner``)."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import signal
 import time
+from pathlib import Path
 
 import pytest
 
@@ -200,3 +202,15 @@ def test_replies_are_read_as_the_program_end():
         reply_end("refused 16\n")
     with pytest.raises(SandboxError, match="unreadable"):
         reply_end("garbage\n")
+
+
+@needs_root
+def test_a_box_that_cannot_start_is_an_error_and_frees_the_slot(box, session_root, workdir, monkeypatch):
+    broken = dataclasses.replace(box.helpers, boxserver=Path("/bin/false"))  # never says "ready"
+    monkeypatch.setattr(box, "helpers", broken)
+    with pytest.raises(SandboxError, match="could not set up the session box"):
+        box.session(session_root)
+    monkeypatch.undo()
+    assert box.session_open is None
+    assert box.run(["/bin/true"], workdir, Limits()).exit_code == 0
+    assert processes_of(box.uid) == []
