@@ -62,8 +62,9 @@ class Sandbox:
     slot: the worker slot number (uid = gid = uid_base + slot as root).
     use_cgroups: False to run without cgroups even as root (rlimits only, weaker).
     scratch_dir: where the judge-owned stdout files are made (default: the temp folder).
-    use_helpers: False to run without the C helpers ``launch`` and ``boxinit`` (sandbox.helpers),
-        as on a machine without a C compiler (for tests of that path).
+    use_helpers: False to run without the C helpers ``launch``, ``boxinit`` and ``boxserver``
+        (sandbox.helpers), as on a machine without a C compiler (for tests of that path); a
+        session then runs each program in a box of its own.
     Raises SandboxError if bubblewrap is missing, the slot is in use, or its cgroups cannot be
     made. Use as a context manager, or call ``close()``, to remove the slot's cgroups.
     """
