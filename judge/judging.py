@@ -3,6 +3,8 @@
 Plain functions in the manner of CMS's ``grading/steps``: ``compile_source`` → ``run_test`` per test
 → ``judge_submission`` collects the verdicts. Nothing here touches the database; the worker
 (``judge.worker``) stores what ``judge_submission`` reports through its ``on_test`` callback.
+All runs of one submission share one sandbox session (``open_session``): one box set up once, each
+run in its own fresh folder, with its own limits and counters (``sandbox.session``).
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sandbox import Limits, Sandbox
+from sandbox.session import Session
 
 from judge.checkers import CheckResult, default_check, run_output_validator
 from judge.languages import Language
@@ -110,21 +113,25 @@ def copy_program(language: Language, source: str, program_dir: Path, folder: Pat
     return None
 
 
-def compile_source(box: Sandbox, language: Language, source: str, work: Path) -> tuple[Path | None, str]:
-    """Compile ``source`` in the sandbox in folder ``work/compile``.
+def open_session(box: Sandbox, language: Language, work: Path) -> Session:
+    """The sandbox session for one submission in ``language``: its box works in ``work/box``
+    (compile and run folders), with the language's read-only binds and environment."""
+    return box.session(fresh_dir(work / "box"), readonly_binds=[Path(p) for p in language.extra_binds],
+                       env={**PATH_ENV, **language.env})
+
+
+def compile_source(session: Session, language: Language, source: str) -> tuple[Path | None, str]:
+    """Compile ``source`` in the session's folder ``compile``.
 
     Returns (folder holding the program, compiler message) on success, (None, message) on a
     compile error: non-zero exit, a limit hit (compile bombs), or no program produced.
     """
-    folder = fresh_dir(work / "compile")
+    folder = session.folder("compile")
     (folder / language.file_name(source)).write_text(source, encoding="utf-8")
     argv = language.compile_argv(source)
     if argv is None:
         return folder, ""
-    result = box.run(
-        argv=argv, workdir=folder, limits=_compile_limits(language),
-        stdin=None, readonly_binds=[Path(p) for p in language.extra_binds], env={**PATH_ENV, **language.env},
-    )
+    result = session.run(argv, "compile", _compile_limits(language))
     message = (result.stdout + result.stderr)[:COMPILE_MESSAGE_LIMIT].decode("utf-8", errors="replace")
     problem = resource_verdict(result)
     if problem is not None and (result.memory_limit_exceeded or result.cpu_limit_exceeded
@@ -163,25 +170,24 @@ def check_output(package: ProblemPackage, test: TestCase, team_output: Path) -> 
     return default_check(team_output.read_bytes(), test.answer_path.read_bytes(), package.validator_flags)
 
 
-def run_test(box: Sandbox, package: ProblemPackage, language: Language, source: str,
+def run_test(session: Session, package: ProblemPackage, language: Language, source: str,
              program_dir: Path, test: TestCase, ordinal: int, work: Path) -> TestOutcome:
-    """Run the program on one test in a fresh folder, then check its output.
+    """Run the program on one test in the session's fresh folder ``run``, then check its output
+    (the team output is kept in ``work``, outside the box).
 
     The input is given on standard input and, when the package sets ``io.input_file``, as that file;
     the output is ``io.output_file`` when the program created it, else standard output.
     """
     from sandbox import read_output_file
 
-    folder = fresh_dir(work / "run")
+    folder = session.folder("run")
     missing = copy_program(language, source, program_dir, folder)
     if missing is not None:
         return TestOutcome(ordinal, test, JE, message=f"compiled program: {missing} cannot be copied")
     if package.input_file:
         shutil.copyfile(test.input_path, folder / package.input_file)
     limits = run_limits(package, language)
-    result = box.run(argv=language.run_argv(source, package.memory_kib), workdir=folder, limits=limits,
-                     stdin=test.input_path,
-                     readonly_binds=[Path(p) for p in language.extra_binds], env={**PATH_ENV, **language.env})
+    result = session.run(language.run_argv(source, package.memory_kib), "run", limits, stdin=test.input_path)
     outcome = TestOutcome(ordinal, test, AC, result.cpu_ms, result.wall_ms, result.peak_memory_kib,
                           result.exit_code, result.signal)
     problem = resource_verdict(result, language.heap_exhausted)
@@ -215,16 +221,17 @@ def judge_submission(
     when compilation fails; otherwise the first non-AC test verdict, or AC.
     """
     work.mkdir(parents=True, exist_ok=True)
-    program_dir, message = compile_source(box, language, source, work)
-    if program_dir is None:
-        return JudgingOutcome(CE, compile_message=message)
-    outcome = JudgingOutcome(AC, compile_message=message)
-    for ordinal, test in enumerate(package.tests, start=1):
-        test_outcome = run_test(box, package, language, source, program_dir, test, ordinal, work)
-        outcome.tests.append(test_outcome)
-        if on_test:
-            on_test(test_outcome)
-        if stop_on_failure and test_outcome.verdict != AC:
-            break
+    with open_session(box, language, work) as session:
+        program_dir, message = compile_source(session, language, source)
+        if program_dir is None:
+            return JudgingOutcome(CE, compile_message=message)
+        outcome = JudgingOutcome(AC, compile_message=message)
+        for ordinal, test in enumerate(package.tests, start=1):
+            test_outcome = run_test(session, package, language, source, program_dir, test, ordinal, work)
+            outcome.tests.append(test_outcome)
+            if on_test:
+                on_test(test_outcome)
+            if stop_on_failure and test_outcome.verdict != AC:
+                break
     outcome.verdict = submission_verdict(t.verdict for t in outcome.tests)
     return outcome

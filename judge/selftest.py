@@ -13,7 +13,7 @@ from pathlib import Path
 
 from sandbox import Limits, Sandbox
 
-from judge.judging import PATH_ENV, compile_source, copy_program, fresh_dir
+from judge.judging import compile_source, copy_program, open_session
 from judge.languages import HELLO, LANGUAGES, Language
 
 log = logging.getLogger(__name__)
@@ -35,18 +35,16 @@ def check_language(box: Sandbox, language: Language, work: Path) -> str | None:
         return f"not installed: {', '.join(missing)}"
     source = language.hello
     try:
-        program_dir, message = compile_source(box, language, source, work)
-        if program_dir is None:
-            return f"hello-world did not compile: {message[:200]}"
-        folder = fresh_dir(work / "run")
-        problem = copy_program(language, source, program_dir, folder)
-        if problem is not None:
-            return f"hello-world program not copied: {problem}"
-        limits = Limits(processes=language.processes, memory_kib=HELLO_MEMORY_KIB + language.extra_memory_kib,
-                        **HELLO_LIMITS)
-        result = box.run(argv=language.run_argv(source, HELLO_MEMORY_KIB), workdir=folder, limits=limits,
-                         stdin=None, readonly_binds=[Path(p) for p in language.extra_binds],
-                         env={**PATH_ENV, **language.env})
+        with open_session(box, language, work) as session:
+            program_dir, message = compile_source(session, language, source)
+            if program_dir is None:
+                return f"hello-world did not compile: {message[:200]}"
+            problem = copy_program(language, source, program_dir, session.folder("run"))
+            if problem is not None:
+                return f"hello-world program not copied: {problem}"
+            limits = Limits(processes=language.processes, memory_kib=HELLO_MEMORY_KIB + language.extra_memory_kib,
+                            **HELLO_LIMITS)
+            result = session.run(language.run_argv(source, HELLO_MEMORY_KIB), "run", limits)
         if result.stdout.strip() != HELLO.encode() or result.limit_exceeded:
             return (f"hello-world printed {result.stdout[:80]!r} (exit {result.exit_code}, signal {result.signal}, "
                     f"peak {result.peak_memory_kib} KiB): {result.stderr[:200]!r}")

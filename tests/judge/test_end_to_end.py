@@ -146,7 +146,7 @@ def test_seed_style_cpp_bfs_is_accepted_on_every_test(judge_env):
     assert names[:3] == ["sample/01", "sample/02", "sample/03"]  # samples first: the seed's examples
     assert len(names) >= 28 and all(r["verdict"] == "AC" for r in state["results"])
     assert state["tests_passed"] == state["tests_total"] == len(names)
-    assert all(0 <= r["time_ms"] <= 1000 and r["wall_ms"] > 0 for r in state["results"])
+    assert all(0 <= r["time_ms"] <= 1000 and 0 <= r["wall_ms"] < 3000 for r in state["results"])
 
 
 def test_reference_python_is_accepted(judge_env):

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from judge.judging import compile_source
+from judge.judging import compile_source, open_session
 from judge.languages import HELLO, LANGUAGES
 from judge.selftest import HELLO_MEMORY_KIB, check_language
 from tests.languages.conftest import needs_root
@@ -55,7 +55,9 @@ def test_a_runtime_that_prints_something_else_is_unavailable(box, work_root):
 @pytest.mark.parametrize("language_id", sorted(SYNTAX_ERRORS))
 def test_a_syntax_error_is_a_compile_error_with_the_message(box, work_root, language_id):
     source, word = SYNTAX_ERRORS[language_id]
-    program_dir, message = compile_source(box, LANGUAGES[language_id], source, work_root / f"typo-{language_id}")
+    language = LANGUAGES[language_id]
+    with open_session(box, language, work_root / f"typo-{language_id}") as session:
+        program_dir, message = compile_source(session, language, source)
     assert program_dir is None
     assert word in message
 
@@ -63,5 +65,6 @@ def test_a_syntax_error_is_a_compile_error_with_the_message(box, work_root, lang
 def test_a_pascal_unit_is_not_a_program(box, work_root):
     unit = "unit main;\ninterface\nfunction Twice(x: longint): longint;\nimplementation\n" \
            "function Twice(x: longint): longint;\nbegin\n  Twice := 2 * x;\nend;\nend.\n"
-    program_dir, message = compile_source(box, LANGUAGES["pascal"], unit, work_root / "pascal-unit")
+    with open_session(box, LANGUAGES["pascal"], work_root / "pascal-unit") as session:
+        program_dir, message = compile_source(session, LANGUAGES["pascal"], unit)
     assert program_dir is None and "no program" in message
