@@ -10,9 +10,13 @@ Contests, scoreboards, events and rejudging are in ``judge.api_contests``.
 """
 from __future__ import annotations
 
+import json
+import math
 from datetime import timedelta
 
-from fastapi import Depends, FastAPI, HTTPException, Request
+from fastapi import Depends, FastAPI, HTTPException, Request, Response
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -30,10 +34,12 @@ from judge.package_store import cached_package
 from judge.packages import PackageError
 from judge.schemas import (
     LanguageOut,
+    PathId,
     ProblemOut,
     ProblemSummary,
     SampleOut,
     SubmissionCreated,
+    storable,
 )
 
 MAX_BODY_BYTES = 1 << 20
@@ -53,6 +59,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings, app.state.engine, app.state.sessions = settings, engine, sessions
     include_contest_routes(app)
     app.include_router(ops_router)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, exc: RequestValidationError) -> Response:
+        """422 with FastAPI's usual body, ASCII-escaped and strict: the input it echoes may hold a
+        lone surrogate (no UTF-8 form) or 1e999 (no JSON form); FastAPI's own handler gave a 500."""
+        body = json.dumps({"detail": _json_safe(jsonable_encoder(exc.errors()))}, ensure_ascii=True, allow_nan=False)
+        return Response(body, status_code=422, media_type="application/json")
 
     db = db_session  # one session per request, shared with the auth dependencies (no pool deadlock)
 
@@ -76,7 +89,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 user: User | None = Depends(optional_user)):
         """A problem's statement (Markdown, ``?lang=ro``), limits and sample tests (no token needed;
         hidden until its contest starts)."""
-        row = session.get(Problem, problem_id)
+        # an id with a NUL character names no problem (PostgreSQL refuses even to look it up)
+        row = session.get(Problem, problem_id) if storable(problem_id) else None
         if row is None or not rules.problem_visible(session, user, problem_id, utcnow()):
             raise HTTPException(404, f"no problem {problem_id!r}")
         try:
@@ -122,7 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                                  url=f"/api/v1/submissions/{submission.id}")
 
     @app.get("/api/v1/submissions/{submission_id}", response_model=SubmissionView)
-    def submission(submission_id: int, session: Session = Depends(db), user: User = Depends(current_user)):
+    def submission(submission_id: PathId, session: Session = Depends(db), user: User = Depends(current_user)):
         """A submission's status, verdict and the results of its latest judging (its author and the jury)."""
         row = session.get(Submission, submission_id)
         if row is None or not rules.can_view_submission(session, user, row):
@@ -154,6 +168,17 @@ def submission_out(session: Session, row: Submission, viewer: User) -> Submissio
         contest=row.contest_id, letter=entry.letter if entry else None, is_jury=row.is_jury, attempt=row.attempt,
         results=[TestResultView(**rules.shown_test(r, level)) for r in results],
     )
+
+
+def _json_safe(value):
+    """``value`` (JSON-like) with every infinite or NaN float as text: JSON has no such numbers."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, list):
+        return [_json_safe(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _json_safe(v) for k, v in value.items()}
+    return value
 
 
 def _live_languages(session: Session) -> set[str] | None:

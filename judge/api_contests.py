@@ -14,7 +14,7 @@ from typing import Literal
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 from fastapi.security import OAuth2PasswordRequestForm
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -22,6 +22,7 @@ from judge import contests as rules
 from judge.auth import (
     ADMIN,
     STUDENT,
+    USER_NAME,
     AccountError,
     authenticate,
     create_user,
@@ -35,10 +36,11 @@ from judge.auth import (
 from judge.contests import ContestRuleError, ProblemEntry, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, stream
 from judge.models import Contest, Problem, Submission, User, utcnow
-from judge.schemas import SubmissionIn, SubmissionOut, TestResultOut
+from judge.schemas import PathId, RowId, SubmissionIn, SubmissionOut, TestResultOut, Text, UtcTime, storable
 from judge.scoreboard import JURY, compute_scoreboard, grades_csv, scoreboard_csv
 
 DEFAULT_SUBMIT_INTERVAL_S = 10.0
+MAX_POINTS = 1_000_000  # IOI points of one problem: far below the INTEGER columns' range
 router = APIRouter(prefix="/api/v1")
 
 
@@ -46,7 +48,7 @@ router = APIRouter(prefix="/api/v1")
 class ContestSubmissionIn(SubmissionIn):
     """POST /api/v1/submissions: ``problem`` is a problem id, or a letter when ``contest`` is given."""
 
-    contest: int | None = None
+    contest: RowId | None = None
 
 
 class TestResultView(TestResultOut):
@@ -72,10 +74,18 @@ class SubmissionView(SubmissionOut):
 class UserIn(BaseModel):
     """A new account; without ``password`` one is generated and returned once."""
 
-    name: str = Field(min_length=1, max_length=64)
-    display_name: str | None = Field(default=None, max_length=200)
+    name: Text = Field(min_length=1, max_length=64)
+    display_name: Text | None = Field(default=None, max_length=200)
     role: Literal["admin", "teacher", "student"] = STUDENT
-    password: str | None = Field(default=None, min_length=1, max_length=200)
+    password: Text | None = Field(default=None, min_length=1, max_length=200)
+
+    @field_validator("name")
+    @classmethod
+    def _whole_name(cls, name: str) -> str:
+        # USER_NAME ends in "$", which re.match lets pass before a final newline: "ana\n" is no name
+        if USER_NAME.fullmatch(name) is None:
+            raise ValueError("use 1-64 letters, digits, '_', '.', '-', starting with a letter or digit")
+        return name
 
 
 class UserOut(BaseModel):
@@ -106,22 +116,22 @@ class TokenOut(BaseModel):
 class ContestProblemIn(BaseModel):
     """A contest problem: the problem id, its letter (default: by position, A, B, …), IOI points (100)."""
 
-    problem: str = Field(min_length=1, max_length=64)
-    letter: str | None = Field(default=None, max_length=8)
-    points: int | None = Field(default=None, gt=0)
+    problem: Text = Field(min_length=1, max_length=64)
+    letter: Text | None = Field(default=None, max_length=8)
+    points: int | None = Field(default=None, gt=0, le=MAX_POINTS)
 
 
 class ContestPatch(BaseModel):
     """Changes to a contest; fields left out stay. ``participants`` null: every student takes part;
     ``freeze_at`` null: no freeze. Times are ISO 8601 (without a zone: UTC)."""
 
-    name: str | None = Field(default=None, min_length=1, max_length=200)
-    start_at: datetime | None = None
-    end_at: datetime | None = None
-    freeze_at: datetime | None = None
+    name: Text | None = Field(default=None, min_length=1, max_length=200)
+    start_at: UtcTime | None = None
+    end_at: UtcTime | None = None
+    freeze_at: UtcTime | None = None
     scoring: Literal["icpc", "ioi"] | None = None
-    problems: list[ContestProblemIn] | None = None
-    participants: list[str] | None = None
+    problems: list[ContestProblemIn] | None = Field(default=None, min_length=1)
+    participants: list[Text] | None = None
     scoreboard_visibility: Literal["public", "participants", "jury"] | None = None
     show_test_details: bool | None = None
     penalty_minutes: int | None = Field(default=None, ge=0, le=1000)
@@ -130,9 +140,9 @@ class ContestPatch(BaseModel):
 class ContestIn(ContestPatch):
     """A new contest: name, window, problems (required), the rest as in ``ContestPatch``."""
 
-    name: str = Field(min_length=1, max_length=200)
-    start_at: datetime
-    end_at: datetime
+    name: Text = Field(min_length=1, max_length=200)
+    start_at: UtcTime
+    end_at: UtcTime
     problems: list[ContestProblemIn] = Field(min_length=1)
     scoring: Literal["icpc", "ioi"] = "icpc"
     scoreboard_visibility: Literal["public", "participants", "jury"] = "participants"
@@ -196,7 +206,7 @@ class SourceOut(BaseModel):
 class RejudgeIn(BaseModel):
     """What to rejudge in a contest: one problem (letter) or all, optionally only non-AC submissions."""
 
-    problem: str | None = None
+    problem: Text | None = None
     only_non_ac: bool = False
 
 
@@ -298,7 +308,10 @@ def _summaries(session: Session, rows: list[Submission]) -> list[SubmissionSumma
             for r in rows]
 
 
-def _event_stream(request: Request, feed, poll: float, max_seconds: float) -> StreamingResponse:
+def _event_stream(request: Request, session: Session, feed, poll: float, max_seconds: float) -> StreamingResponse:
+    # the request's session would keep its pooled connection for the stream's whole life (its
+    # dependency ends with the response): 15 open streams then starved every other request
+    session.close()
     return StreamingResponse(
         stream(feed, request.app.state.sessions, poll, max_seconds, request.is_disconnected),
         media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
@@ -309,8 +322,8 @@ def _event_stream(request: Request, feed, poll: float, max_seconds: float) -> St
 @router.post("/auth/token", response_model=TokenOut, tags=["auth"])
 def log_in(form: OAuth2PasswordRequestForm = Depends(), session: Session = Depends(db_session)):
     """Trade a user name and password (form fields ``username``, ``password``) for a bearer token."""
-    user = authenticate(session, form.username, form.password)
-    if user is None:
+    user = authenticate(session, form.username, form.password) if storable(form.username) else None
+    if user is None:  # a name with a NUL character is no name (PostgreSQL cannot even look it up)
         raise HTTPException(401, "wrong user name or password", headers={"WWW-Authenticate": "Bearer"})
     token, expires = issue_token(session, user)
     return TokenOut(access_token=token, expires_at=_utc(expires), user=user_out(user))
@@ -383,13 +396,13 @@ def add_contest(body: ContestIn, user: User = Depends(jury_user), session: Sessi
 
 
 @router.get("/contests/{contest_id}", response_model=ContestOut, tags=["contests"])
-def get_contest(contest_id: int, user: User = Depends(current_user), session: Session = Depends(db_session)):
+def get_contest(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """A contest: window, freeze, scoring, and its problems once it has started."""
     return contest_out(session, _visible_contest(session, user, contest_id), user)
 
 
 @router.patch("/contests/{contest_id}", response_model=ContestOut, tags=["contests"])
-def change_contest(contest_id: int, body: ContestPatch, user: User = Depends(current_user),
+def change_contest(contest_id: PathId, body: ContestPatch, user: User = Depends(current_user),
                    session: Session = Depends(db_session)):
     """Change a contest (its jury): only the fields sent change."""
     contest = _jury_contest(session, user, contest_id)
@@ -411,7 +424,7 @@ def change_contest(contest_id: int, body: ContestPatch, user: User = Depends(cur
 
 
 @router.post("/contests/{contest_id}/unfreeze", response_model=ContestOut, tags=["contests"])
-def unfreeze(contest_id: int, user: User = Depends(current_user), session: Session = Depends(db_session)):
+def unfreeze(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """Reveal the frozen verdicts on the public scoreboard (the contest's jury)."""
     contest = _jury_contest(session, user, contest_id)
     contest.unfrozen = True
@@ -420,7 +433,7 @@ def unfreeze(contest_id: int, user: User = Depends(current_user), session: Sessi
 
 
 @router.get("/contests/{contest_id}/scoreboard", tags=["scoreboards"])
-def scoreboard(contest_id: int, user: User | None = Depends(optional_user), session: Session = Depends(db_session)):
+def scoreboard(contest_id: PathId, user: User | None = Depends(optional_user), session: Session = Depends(db_session)):
     """The scoreboard as JSON: live for the jury, frozen for everyone else after the freeze time.
     No token needed when the contest's scoreboard is public."""
     contest, view = _board_view(session, user, contest_id)
@@ -428,7 +441,7 @@ def scoreboard(contest_id: int, user: User | None = Depends(optional_user), sess
 
 
 @router.get("/contests/{contest_id}/scoreboard.csv", response_class=PlainTextResponse, tags=["scoreboards"])
-def scoreboard_as_csv(contest_id: int, user: User | None = Depends(optional_user),
+def scoreboard_as_csv(contest_id: PathId, user: User | None = Depends(optional_user),
                       session: Session = Depends(db_session)):
     """The scoreboard as CSV (same view rules as the JSON one)."""
     contest, view = _board_view(session, user, contest_id)
@@ -436,7 +449,7 @@ def scoreboard_as_csv(contest_id: int, user: User | None = Depends(optional_user
 
 
 @router.get("/contests/{contest_id}/grades.csv", response_class=PlainTextResponse, tags=["scoreboards"])
-def grades(contest_id: int, user: User = Depends(current_user), session: Session = Depends(db_session)):
+def grades(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """Grades for the teacher: one row per contestant, per-problem result and total (live results)."""
     contest = _jury_contest(session, user, contest_id)
     return PlainTextResponse(grades_csv(compute_scoreboard(session, contest, JURY)), media_type="text/csv",
@@ -444,17 +457,17 @@ def grades(contest_id: int, user: User = Depends(current_user), session: Session
 
 
 @router.get("/contests/{contest_id}/events", tags=["events"])
-def contest_events(request: Request, contest_id: int, user: User | None = Depends(optional_user),
+def contest_events(request: Request, contest_id: PathId, user: User | None = Depends(optional_user),
                    session: Session = Depends(db_session), poll: float = Query(1.0, ge=0.05, le=30),
                    max_seconds: float = Query(600, gt=0, le=3600)):
     """Server-sent events: ``scoreboard`` (the board, at once and on every change in the caller's
     view) and ``verdict`` (the jury: every submission; a student: their own)."""
     contest, view = _board_view(session, user, contest_id)
-    return _event_stream(request, ContestFeed(contest.id, user, view), poll, max_seconds)
+    return _event_stream(request, session, ContestFeed(contest.id, user, view), poll, max_seconds)
 
 
 @router.get("/contests/{contest_id}/submissions", response_model=list[SubmissionSummary], tags=["contests"])
-def contest_submissions(contest_id: int, user: User = Depends(current_user), session: Session = Depends(db_session)):
+def contest_submissions(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """The contest's submissions: all of them for the jury, the caller's own for anyone else."""
     contest = _visible_contest(session, user, contest_id)
     query = select(Submission).where(Submission.contest_id == contest.id).order_by(Submission.id)
@@ -464,7 +477,7 @@ def contest_submissions(contest_id: int, user: User = Depends(current_user), ses
 
 
 @router.post("/contests/{contest_id}/rejudge", response_model=RejudgeOut, tags=["contests"])
-def rejudge_contest(contest_id: int, body: RejudgeIn, user: User = Depends(current_user),
+def rejudge_contest(contest_id: PathId, body: RejudgeIn, user: User = Depends(current_user),
                     session: Session = Depends(db_session)):
     """Rejudge a contest's submissions, or one problem's (letter), optionally only those not AC."""
     contest = _jury_contest(session, user, contest_id)
@@ -489,24 +502,27 @@ def my_submissions(user: User = Depends(current_user), session: Session = Depend
 
 
 @router.get("/submissions/{submission_id}/source", response_model=SourceOut, tags=["submissions"])
-def submission_source(submission_id: int, user: User = Depends(current_user), session: Session = Depends(db_session)):
+def submission_source(submission_id: PathId, user: User = Depends(current_user),
+                      session: Session = Depends(db_session)):
     """A submission's source: its author and the jury only."""
     row = _viewable_submission(session, user, submission_id)
     return SourceOut(id=row.id, language=row.language, source=row.source)
 
 
 @router.get("/submissions/{submission_id}/events", tags=["events"])
-def submission_events(request: Request, submission_id: int, user: User = Depends(current_user),
+def submission_events(request: Request, submission_id: PathId, user: User = Depends(current_user),
                       session: Session = Depends(db_session), poll: float = Query(0.5, ge=0.05, le=30),
                       max_seconds: float = Query(600, gt=0, le=3600)):
     """Server-sent events of one submission: ``status``, ``test`` per finished test case (as much as
     the caller may see), ``verdict``, then the stream ends."""
     row = _viewable_submission(session, user, submission_id)
-    return _event_stream(request, SubmissionFeed(row.id, rules.detail_level(session, user, row)), poll, max_seconds)
+    level = rules.detail_level(session, user, row)
+    return _event_stream(request, session, SubmissionFeed(row.id, level), poll, max_seconds)
 
 
 @router.post("/submissions/{submission_id}/rejudge", response_model=RejudgeOut, tags=["submissions"])
-def rejudge_submission(submission_id: int, user: User = Depends(current_user), session: Session = Depends(db_session)):
+def rejudge_submission(submission_id: PathId, user: User = Depends(current_user),
+                       session: Session = Depends(db_session)):
     """Rejudge one submission (the jury of its contest; for practice submissions, any teacher)."""
     row = _viewable_submission(session, user, submission_id)
     if user.role == STUDENT:

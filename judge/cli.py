@@ -257,24 +257,28 @@ def submit(
                 reply = client.post("/api/v1/auth/token", data={"username": user, "password": password})
                 if reply.status_code != 200:
                     fail(f"cannot log in as {user}: HTTP {reply.status_code}: {_detail(reply)}", 2)
-                token = reply.json()["access_token"]
+                token = _reply_json(reply, "access_token")["access_token"]
             client.headers["Authorization"] = f"Bearer {token}"
             body = {"problem": problem, "language": language, "source": source, "contest": contest}
             reply = client.post("/api/v1/submissions", json=body)
             if reply.status_code != 202:
                 wait_hint = f" (retry after {reply.headers['retry-after']} s)" if "retry-after" in reply.headers else ""
                 fail(f"HTTP {reply.status_code}: {_detail(reply)}{wait_hint}", 2)
-            sid = reply.json()["id"]
+            sid = _reply_json(reply, "id")["id"]
             console.print(f"submission {sid} queued")
             if not wait:
                 return
             deadline = time.monotonic() + timeout
             while True:
-                state = client.get(f"/api/v1/submissions/{sid}").json()
+                reply = client.get(f"/api/v1/submissions/{sid}")
+                if reply.status_code != 200:  # e.g. a proxy's 502 while the server restarts
+                    fail(f"submission {sid} is queued, but waiting for it failed: HTTP {reply.status_code}: "
+                         f"{_detail(reply)}", 2)
+                state = _reply_json(reply, "status")
                 if state["status"] == "done" or time.monotonic() > deadline:
                     break
                 time.sleep(0.5)
-    except httpx.HTTPError as exc:
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:  # InvalidURL is no HTTPError
         fail(f"cannot reach {server}: {exc}", 2)
     if state["status"] != "done":
         fail(f"submission {sid} still {state['status']} after {timeout:.0f} s", 2)
@@ -292,6 +296,18 @@ def submit(
         console.print(state["judge_message"], markup=False, highlight=False)
     console.print(f"verdict: [bold]{state['verdict']}[/bold]  ({state['tests_passed'] or 0}/{state['tests_total'] or 0} tests passed)")
     raise typer.Exit(0 if state["verdict"] == "AC" else 1)
+
+
+def _reply_json(reply, key: str) -> dict:
+    """The JSON object of a judge ``reply`` that holds ``key``; anything else (a proxy's HTML page,
+    another server) prints what came and exits 2."""
+    try:
+        data = reply.json()
+    except ValueError:
+        data = None
+    if not isinstance(data, dict) or key not in data:
+        fail(f"unexpected answer from the server (HTTP {reply.status_code}): {reply.text[:200]!r}", 2)
+    return data
 
 
 def _detail(reply) -> str:

@@ -1,17 +1,60 @@
 """Request and response bodies of the HTTP API (pydantic)."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
+from typing import Annotated
 
-from pydantic import BaseModel, Field
+from fastapi import Path
+from pydantic import AfterValidator, BaseModel, Field
+
+MAX_ROW_ID = 2**31 - 1  # ids are SQL INTEGER columns: 32-bit on PostgreSQL, so larger ids exist nowhere
+EARLIEST_TIME, LATEST_TIME = datetime(1970, 1, 1), datetime(3000, 1, 1)  # naive UTC, like judge.models
+
+
+def storable(text: str) -> bool:
+    """Whether every database of the judge can store ``text``: no NUL character (PostgreSQL refuses
+    it in text columns) and no lone UTF-16 surrogate (JSON can spell ``"\\ud800"``; it has no UTF-8 form)."""
+    if "\x00" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _storable_text(text: str) -> str:
+    if not storable(text):
+        raise ValueError("must be valid Unicode text without NUL characters or lone surrogates")
+    return text
+
+
+def _utc_in_range(moment: datetime) -> datetime:
+    """``moment`` as naive UTC (a naive time is UTC already), in [1970, 3000); raises ValueError
+    otherwise (an offset near year 1 or 9999 would overflow the conversion)."""
+    try:
+        utc = moment.astimezone(timezone.utc).replace(tzinfo=None) if moment.tzinfo else moment
+    except OverflowError:
+        raise ValueError("is out of range once converted to UTC") from None
+    if not EARLIEST_TIME <= utc < LATEST_TIME:
+        raise ValueError(f"must lie between {EARLIEST_TIME:%Y} and {LATEST_TIME:%Y} (UTC)")
+    return utc
+
+
+# Request fields that reach the database: text it can store, ids within its integer range (strict:
+# JSON true or "1" is no id), times it can order.
+Text = Annotated[str, AfterValidator(_storable_text)]
+RowId = Annotated[int, Field(strict=True, ge=1, le=MAX_ROW_ID)]
+PathId = Annotated[int, Path(ge=1, le=MAX_ROW_ID, description="row id")]
+UtcTime = Annotated[datetime, AfterValidator(_utc_in_range)]
 
 
 class SubmissionIn(BaseModel):
     """POST /api/v1/submissions: problem id, language id, source text (UTF-8, at most 64 KiB)."""
 
-    problem: str = Field(min_length=1, max_length=64)
-    language: str = Field(min_length=1, max_length=32)
-    source: str
+    problem: Text = Field(min_length=1, max_length=64)
+    language: Text = Field(min_length=1, max_length=32)
+    source: Text
 
 
 class SubmissionCreated(BaseModel):
