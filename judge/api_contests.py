@@ -36,11 +36,21 @@ from judge.auth import (
 from judge.contests import ContestRuleError, ProblemEntry, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, stream
 from judge.models import Contest, Problem, Submission, User, utcnow
-from judge.schemas import PathId, RowId, SubmissionIn, SubmissionOut, TestResultOut, Text, UtcTime, storable
+from judge.schemas import (
+    MAX_PENALTY_MINUTES,
+    MAX_POINTS,
+    PathId,
+    RowId,
+    SubmissionIn,
+    SubmissionOut,
+    TestResultOut,
+    Text,
+    UtcTime,
+    storable,
+)
 from judge.scoreboard import JURY, compute_scoreboard, grades_csv, scoreboard_csv
 
 DEFAULT_SUBMIT_INTERVAL_S = 10.0
-MAX_POINTS = 1_000_000  # IOI points of one problem: far below the INTEGER columns' range
 router = APIRouter(prefix="/api/v1")
 
 
@@ -134,7 +144,7 @@ class ContestPatch(BaseModel):
     participants: list[Text] | None = None
     scoreboard_visibility: Literal["public", "participants", "jury"] | None = None
     show_test_details: bool | None = None
-    penalty_minutes: int | None = Field(default=None, ge=0, le=1000)
+    penalty_minutes: int | None = Field(default=None, ge=0, le=MAX_PENALTY_MINUTES)
 
 
 class ContestIn(ContestPatch):
@@ -147,7 +157,7 @@ class ContestIn(ContestPatch):
     scoring: Literal["icpc", "ioi"] = "icpc"
     scoreboard_visibility: Literal["public", "participants", "jury"] = "participants"
     show_test_details: bool = False
-    penalty_minutes: int = Field(default=20, ge=0, le=1000)
+    penalty_minutes: int = Field(default=20, ge=0, le=MAX_PENALTY_MINUTES)
 
 
 class ContestProblemOut(BaseModel):

@@ -434,13 +434,15 @@ def contest_create(
     name: str = typer.Argument(..., help="contest name"),
     problems: str = typer.Option(..., help="problem ids in letter order, id:points for IOI points: lee,snakes:50"),
     start: str = typer.Option("now", help="now, +10m, +1h, or ISO 8601 (local time unless a zone is given)"),
-    duration: int = typer.Option(120, help="length in minutes"),
-    freeze: int = typer.Option(0, help="freeze the public scoreboard this many minutes before the end (0: never)"),
+    duration: int = typer.Option(120, min=1, help="length in minutes"),
+    freeze: int = typer.Option(0, min=0,
+                               help="freeze the public scoreboard this many minutes before the end (0: never)"),
     scoring: str = typer.Option("icpc", help="icpc or ioi"),
     participants: str = typer.Option("", help="user names, comma-separated (default: every student)"),
     scoreboard: str = typer.Option("participants", help="who sees the scoreboard: public, participants, jury"),
     details: bool = typer.Option(False, help="students see names, times and memory of secret tests"),
-    penalty: int = typer.Option(20, help="ICPC penalty minutes per rejected attempt"),
+    penalty: int = typer.Option(20, min=0, max=1000,  # judge.schemas.MAX_PENALTY_MINUTES, unimported: CLI start-up
+                                help="ICPC penalty minutes per rejected attempt"),
     owner: str = typer.Option("", help="teacher who runs it (default: admins only)"),
 ) -> None:
     """Create a contest and print its id."""
@@ -448,16 +450,23 @@ def contest_create(
 
     from judge.contests import ContestRuleError, ContestSpec, create_contest, letters_for, parse_when
     from judge.models import utcnow
+    from judge.schemas import MAX_POINTS, utc_in_range
 
     try:
-        start_at = parse_when(start, utcnow())
-    except ValueError:
-        fail(f"--start {start!r}: now, +10m, +2h, or an ISO 8601 time")
-    end_at = start_at + timedelta(minutes=duration)
+        start_at = utc_in_range(parse_when(start, utcnow()))
+    except (ValueError, OverflowError):  # +99999999d overflows, 1969 is out of range
+        fail(f"--start {start!r}: now, +10m, +2h, or an ISO 8601 time between 1970 and 3000")
+    try:
+        end_at = utc_in_range(start_at + timedelta(minutes=duration))
+    except (ValueError, OverflowError):
+        fail(f"--duration {duration}: the contest would end after the year 3000")
     with _db() as session:
         try:
+            entries = letters_for(problems.split(","))
+            if any(e.points is not None and e.points > MAX_POINTS for e in entries):
+                fail(f"--problems {problems!r}: at most {MAX_POINTS} points per problem")
             spec = ContestSpec(
-                name=name, start_at=start_at, end_at=end_at, problems=letters_for(problems.split(",")),
+                name=name, start_at=start_at, end_at=end_at, problems=entries,
                 freeze_at=end_at - timedelta(minutes=freeze) if freeze else None, scoring=scoring,
                 participants=[p.strip() for p in participants.split(",") if p.strip()] or None,
                 scoreboard_visibility=scoreboard, show_test_details=details, penalty_minutes=penalty,

@@ -9,6 +9,8 @@ from pydantic import AfterValidator, BaseModel, Field
 
 MAX_ROW_ID = 2**31 - 1  # ids are SQL INTEGER columns: 32-bit on PostgreSQL, so larger ids exist nowhere
 EARLIEST_TIME, LATEST_TIME = datetime(1970, 1, 1), datetime(3000, 1, 1)  # naive UTC, like judge.models
+MAX_POINTS = 1_000_000  # IOI points of one problem: far below the INTEGER columns' range
+MAX_PENALTY_MINUTES = 1000
 
 
 def storable(text: str) -> bool:
@@ -29,7 +31,7 @@ def _storable_text(text: str) -> str:
     return text
 
 
-def _utc_in_range(moment: datetime) -> datetime:
+def utc_in_range(moment: datetime) -> datetime:
     """``moment`` as naive UTC (a naive time is UTC already), in [1970, 3000); raises ValueError
     otherwise (an offset near year 1 or 9999 would overflow the conversion)."""
     try:
@@ -46,7 +48,7 @@ def _utc_in_range(moment: datetime) -> datetime:
 Text = Annotated[str, AfterValidator(_storable_text)]
 RowId = Annotated[int, Field(strict=True, ge=1, le=MAX_ROW_ID)]
 PathId = Annotated[int, Path(ge=1, le=MAX_ROW_ID, description="row id")]
-UtcTime = Annotated[datetime, AfterValidator(_utc_in_range)]
+UtcTime = Annotated[datetime, AfterValidator(utc_in_range)]
 
 
 class SubmissionIn(BaseModel):
