@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 from datetime import datetime, timezone
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
+from fastapi import APIRouter, Body, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, StreamingResponse
 from fastapi.security import OAuth2PasswordRequestForm
 from pydantic import BaseModel, Field, field_validator
@@ -37,6 +37,9 @@ from judge.contests import ContestRuleError, ProblemEntry, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, stream
 from judge.models import Contest, Problem, Submission, User, utcnow
 from judge.schemas import (
+    MAX_CONTEST_PROBLEMS,
+    MAX_IMPORTED_USERS,
+    MAX_PARTICIPANTS,
     MAX_PENALTY_MINUTES,
     MAX_POINTS,
     PathId,
@@ -140,8 +143,8 @@ class ContestPatch(BaseModel):
     end_at: UtcTime | None = None
     freeze_at: UtcTime | None = None
     scoring: Literal["icpc", "ioi"] | None = None
-    problems: list[ContestProblemIn] | None = Field(default=None, min_length=1)
-    participants: list[Text] | None = None
+    problems: list[ContestProblemIn] | None = Field(default=None, min_length=1, max_length=MAX_CONTEST_PROBLEMS)
+    participants: list[Text] | None = Field(default=None, max_length=MAX_PARTICIPANTS)
     scoreboard_visibility: Literal["public", "participants", "jury"] | None = None
     show_test_details: bool | None = None
     penalty_minutes: int | None = Field(default=None, ge=0, le=MAX_PENALTY_MINUTES)
@@ -153,7 +156,7 @@ class ContestIn(ContestPatch):
     name: Text = Field(min_length=1, max_length=200)
     start_at: UtcTime
     end_at: UtcTime
-    problems: list[ContestProblemIn] = Field(min_length=1)
+    problems: list[ContestProblemIn] = Field(min_length=1, max_length=MAX_CONTEST_PROBLEMS)
     scoring: Literal["icpc", "ioi"] = "icpc"
     scoreboard_visibility: Literal["public", "participants", "jury"] = "participants"
     show_test_details: bool = False
@@ -381,7 +384,8 @@ def add_user(body: UserIn, user: User = Depends(jury_user), session: Session = D
 
 
 @router.post("/users/import", status_code=201, response_model=list[UserCreated], tags=["users"])
-def import_users(body: list[UserIn], user: User = Depends(jury_user), session: Session = Depends(db_session)):
+def import_users(body: Annotated[list[UserIn], Body(max_length=MAX_IMPORTED_USERS)], user: User = Depends(jury_user),
+                 session: Session = Depends(db_session)):
     """Create a whole class at once (all or none); generated passwords are returned once."""
     return _create_accounts(session, user, body)
 

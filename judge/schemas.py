@@ -11,6 +11,8 @@ MAX_ROW_ID = 2**31 - 1  # ids are SQL INTEGER columns: 32-bit on PostgreSQL, so 
 EARLIEST_TIME, LATEST_TIME = datetime(1970, 1, 1), datetime(3000, 1, 1)  # naive UTC, like judge.models
 MAX_POINTS = 1_000_000  # IOI points of one problem: far below the INTEGER columns' range
 MAX_PENALTY_MINUTES = 1000
+# list sizes: a class, not a load test (PostgreSQL takes at most 65,535 parameters in one statement)
+MAX_PARTICIPANTS, MAX_CONTEST_PROBLEMS, MAX_IMPORTED_USERS = 5000, 100, 2000
 
 
 def storable(text: str) -> bool:

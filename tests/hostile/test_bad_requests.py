@@ -238,3 +238,15 @@ def test_other_methods_on_every_route_are_405_not_500(api_app):
         for method in {"PUT", "DELETE", "PATCH", "OPTIONS", "HEAD", "TRACE"} - set(route.methods):
             reply = teacher.request(method, url)
             assert reply.status_code == 405, (method, url, reply.status_code)
+
+
+def test_lists_longer_than_a_class_are_422(any_db_app):
+    """70,000 participant names fit in a 1 MiB body but not in one PostgreSQL statement (65,535
+    parameters at most): they gave a 500 there."""
+    teacher = client_of(any_db_app, "tess", "teacher")
+    crowd = [f"x{i}" for i in range(70_000)]
+    _clear_4xx(teacher.post("/api/v1/contests", json={**CONTEST, "participants": crowd}), 422)
+    _clear_4xx(teacher.post("/api/v1/contests", json={**CONTEST, "problems": [{"problem": "lee"}] * 101}), 422)
+    _clear_4xx(teacher.post("/api/v1/users/import", json=[{"name": f"u{i}"} for i in range(2001)]), 422)
+    _clear_4xx(teacher.post("/api/v1/contests", json={**CONTEST, "participants": crowd[:5000]}), 404)  # no such users
+    assert teacher.get("/api/v1/contests").json() == []
