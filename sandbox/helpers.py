@@ -26,6 +26,7 @@ import os
 import shutil
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,11 +90,19 @@ def build_helper(name: str) -> Path | None:
     return None
 
 
+OLD_BUILD_AGE_S = 7 * 24 * 3600
+
+
 def _remove_old_builds(folder: Path, name: str, keep: Path) -> None:
-    """Delete binaries of earlier sources (a running box keeps its own copy open)."""
+    """Delete binaries of other sources unused for a week. Not sooner: another checkout on this
+    machine (a CI clone, a second worker version) may be running its own build right now."""
+    now = time.time()
     for old in folder.glob(f"{name}-*"):
-        if old != keep and old.is_file():
-            old.unlink(missing_ok=True)
+        try:
+            if old != keep and old.is_file() and now - old.stat().st_atime > OLD_BUILD_AGE_S:
+                old.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def launch_arguments(launch: Path, uid: int | None, gid: int | None,
@@ -101,6 +110,15 @@ def launch_arguments(launch: Path, uid: int | None, gid: int | None,
     """The ``launch`` prefix of a command: uid, gid (-1: keep) and RESOURCE:SOFT:HARD triples."""
     return [str(launch), str(-1 if uid is None else uid), str(-1 if gid is None else gid),
             *(f"{which}:{soft}:{hard}" for which, soft, hard in rlimits), "--"]
+
+
+def parse_maxrss(text: str) -> int | None:
+    """The program's peak RSS in KiB from boxinit's ``maxrss`` line, or None."""
+    for line in text.splitlines():
+        kind, _, number = line.partition(" ")
+        if kind == "maxrss" and number.strip().isdigit():
+            return int(number)
+    return None
 
 
 def parse_status(text: str) -> tuple[str, int] | None:

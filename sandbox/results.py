@@ -53,11 +53,14 @@ def program_end(status: int, reported: int | None, init_end: tuple[str, int] | N
 
 
 def collect_result(limits: Limits, outcome: WatchOutcome, exit_code: int | None, signal_number: int | None,
-                   stdout_fd: int, cgroups, slot: int) -> RunResult:
+                   stdout_fd: int, cgroups, slot: int, program_maxrss_kib: int | None = None) -> RunResult:
     """The ``RunResult`` of a finished run.
 
     cgroups: the slot's backend (``sandbox.cgroups``), or None (counters from ``outcome.rusage``).
     stdout_fd: the judge-owned file the program's standard output went to.
+    program_maxrss_kib: the program's peak RSS as boxinit saw it; without cgroups it is the peak
+    reported (the rusage of bubblewrap's process tree starts at the judge's own size: Linux keeps
+    a process's high-water RSS across exec, and bubblewrap is spawned from the judge).
     Raises SandboxError if a task of the run is still alive after ``CLEANUP_TIMEOUT_S``.
     """
     stdout, stdout_size = read_capped(stdout_fd, limits.output_bytes)
@@ -70,7 +73,8 @@ def collect_result(limits: Limits, outcome: WatchOutcome, exit_code: int | None,
     else:
         rusage = outcome.rusage
         cpu_ns = int((rusage.ru_utime + rusage.ru_stime) * 1e9)
-        peak_kib, task_hits = rusage.ru_maxrss, False
+        peak_kib = program_maxrss_kib if program_maxrss_kib is not None else rusage.ru_maxrss
+        task_hits = False
         oom = peak_kib >= limits.memory_kib
     return RunResult(
         exit_code=exit_code, signal=signal_number,

@@ -36,7 +36,7 @@ from sandbox.cgroups import BWRAP_TASKS
 from sandbox.child import make_preexec, rlimits_for
 from sandbox.errors import SandboxError
 from sandbox.fds import OpenFds, read_all
-from sandbox.helpers import BOXINIT_BOX_PATH, build_helpers, launch_arguments, parse_status
+from sandbox.helpers import BOXINIT_BOX_PATH, build_helpers, launch_arguments, parse_maxrss, parse_status
 from sandbox.limits import Limits, RunResult
 from sandbox.results import CLEANUP_TIMEOUT_S, collect_result, program_end
 from sandbox.seccomp import build_filter
@@ -239,7 +239,8 @@ class Sandbox:
             message = outcome.stderr.decode(errors="replace").strip()
             raise SandboxError(f"bubblewrap could not start the program: {message or 'no message'}")
         exit_code, signal_number = program_end(outcome.status, reported, parse_status(init_status))
-        return collect_result(limits, outcome, exit_code, signal_number, stdout_fd, self.cgroups, self.slot)
+        return collect_result(limits, outcome, exit_code, signal_number, stdout_fd, self.cgroups, self.slot,
+                              parse_maxrss(init_status))
 
     def close(self) -> None:
         """End an open session, kill whatever is left of the slot, remove its cgroups, release

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -80,13 +81,17 @@ int main(int argc, char **argv)
     }
     /* as PID 1 of the box, reap every orphan too: zombies would hold slots of the task limit */
     int status;
+    struct rusage usage;
     for (;;) {
-        pid_t done = waitpid(-1, &status, 0);
+        pid_t done = wait4(-1, &status, 0, &usage);
         if (done == child)
             break;
         if (done < 0 && errno != EINTR)
             setup_failed();
     }
+    /* the program's own peak RSS (KiB): forked here after exec, it carries none of the judge's
+       memory, unlike the rusage the judge gets for bubblewrap (used where there are no cgroups) */
+    report("maxrss", (int)usage.ru_maxrss);
     if (WIFSIGNALED(status)) {
         report("signal", WTERMSIG(status));
         return 128 + WTERMSIG(status);

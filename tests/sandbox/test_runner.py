@@ -153,3 +153,16 @@ def test_runs_without_root(work_root):
         assert "without root" in done.stderr
     finally:
         shutil.rmtree(home, ignore_errors=True)
+
+
+def test_peak_memory_without_cgroups_is_the_programs_not_the_judges(workdir, programs):
+    """Linux keeps a process's high-water RSS across exec, so bubblewrap's rusage starts at the
+    judge's own size; the peak must come from the program alone (boxinit's report)."""
+    ballast = bytearray(300 << 20)  # make the judge's process large, as a long test run does
+    for i in range(0, len(ballast), 4096):
+        ballast[i] = 1
+    with Sandbox(slot=TEST_SLOT + 3, use_cgroups=False) as plain:
+        shutil.copy(programs("hog", HOG), workdir / "hog")
+        hog = plain.run(["./hog"], workdir, Limits(memory_kib=64 * 1024, wall_ms=10_000))
+    assert hog.exit_code == 3 and 1024 < hog.peak_memory_kib < 80 * 1024
+    del ballast
