@@ -383,7 +383,15 @@ def user_import(
 
     if not file.is_file():
         fail(f"{file}: no such file")
-    rows = [r for r in csv.reader(file.read_text(encoding="utf-8-sig").splitlines()) if any(c.strip() for c in r)]
+    from judge.schemas import storable
+
+    try:
+        text = file.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        fail(f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8 CSV")
+    rows = [r for r in csv.reader(text.splitlines()) if any(c.strip() for c in r)]
+    if not all(storable(cell) for row in rows for cell in row):  # a NUL: PostgreSQL cannot store it
+        fail(f"{file}: holds a NUL character; nobody was imported")
     if rows and rows[0] and rows[0][0].strip().lower() in ("name", "user", "username", "login"):
         rows = rows[1:]
     with _db() as session:
@@ -481,8 +489,9 @@ def contest_create(
 
 def _contest(session, contest_id: int):
     from judge.models import Contest
+    from judge.schemas import MAX_ROW_ID
 
-    contest = session.get(Contest, contest_id)
+    contest = session.get(Contest, contest_id) if 1 <= contest_id <= MAX_ROW_ID else None  # no overflow
     if contest is None:
         fail(f"no contest {contest_id}")
     return contest
@@ -557,12 +566,15 @@ def contest_rejudge(contest_id: int = typer.Argument(...),
                     only_non_ac: bool = typer.Option(False, help="skip submissions that were AC")) -> None:
     """Put the contest's submissions (or one problem's, or one) back in the judging queue."""
     from judge.contests import contest_problem, rejudge
+    from judge.schemas import MAX_ROW_ID
 
     with _db() as session:
         contest = _contest(session, contest_id)
         entry = contest_problem(contest, problem) if problem else None
         if problem and entry is None:
             fail(f"contest {contest_id} has no problem {problem!r}")
+        if submission < 0 or submission > MAX_ROW_ID:
+            fail(f"no submission {submission}")
         ids = rejudge(session, contest_id=contest.id, problem_id=entry.problem_id if entry else None,
                       submission_id=submission or None, only_non_ac=only_non_ac)
     console.print(f"{len(ids)} submissions queued again" + (f": {', '.join(map(str, ids))}" if len(ids) <= 20 else ""))

@@ -48,3 +48,25 @@ def test_the_largest_accepted_values_make_a_contest(cli_session):
     assert result.exit_code == 0, result.output
     contest = cli_session.scalars(select(Contest)).one()
     assert (contest.penalty_minutes, contest.problems[0].points, contest.start_at.year) == (1000, 1_000_000, 2999)
+
+
+@pytest.mark.parametrize("content, words", [(b"name,display name\nana,\xc1na Pop\n", "not UTF-8"),
+                                            (b"name,display name\nana,Ana\x00Pop\n", "NUL")])
+def test_a_class_file_that_cannot_be_stored_imports_nobody(cli_db, tmp_path, content, words):
+    (tmp_path / "class.csv").write_bytes(content)
+    result = runner.invoke(app, ["user", "import", str(tmp_path / "class.csv")])
+    assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 1 and words in result.output, result.output
+    assert runner.invoke(app, ["user", "list"]).output.strip() == ""
+
+
+@pytest.mark.parametrize("args", [["contest", "scoreboard", "99999999999999999999"],
+                                  ["contest", "grades", "99999999999999999999"],
+                                  ["contest", "unfreeze", "99999999999999999999"],
+                                  ["contest", "rejudge", "99999999999999999999"],
+                                  ["contest", "rejudge", "1", "--submission", "99999999999999999999"]])
+def test_ids_past_the_database_range_are_not_found(cli_session, args):
+    runner.invoke(app, ["contest", "create", "Lab", "--problems", "lee"])
+    result = runner.invoke(app, args)
+    assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 1 and "no " in result.output, result.output
