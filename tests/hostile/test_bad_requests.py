@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 
 from judge.models import Contest, Submission, User
 
+from ..contests.conftest import add_problems
 from .conftest import client_of
 
 JSON = {"content-type": "application/json"}
@@ -157,7 +158,6 @@ def test_a_user_name_that_is_not_exactly_a_login_name_is_refused(api_app, name):
 def test_a_contest_cannot_be_patched_to_have_no_problems(api_app):
     teacher = client_of(api_app, "tess", "teacher")
     with api_app.state.sessions() as session:
-        from ..contests.conftest import add_problems
         add_problems(session, "lee")
     assert teacher.post("/api/v1/contests", json=CONTEST).status_code == 201
     _clear_4xx(teacher.patch("/api/v1/contests/1", json={"problems": []}), 422)
