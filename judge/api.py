@@ -182,12 +182,14 @@ def _json_safe(value):
 
 
 def _live_languages(session: Session) -> set[str] | None:
-    """Languages some live worker passed the self-test for; None when no worker has ever reported."""
-    workers = session.scalars(select(Worker)).all()
-    if not workers:
-        return None
+    """Languages some live worker passed the self-test for; None when no worker is alive (none has
+    reported yet, or all are down for a restart: submissions then wait in the queue for them, where
+    refusing them would tell students that every language failed its self-test)."""
     since = utcnow() - WORKER_ALIVE
-    return {lang for w in workers if w.last_heartbeat >= since for lang in (w.languages or [])}
+    live = session.scalars(select(Worker).where(Worker.last_heartbeat >= since)).all()
+    if not live:
+        return None
+    return {lang for w in live for lang in (w.languages or [])}
 
 
 def _check_language(session: Session, language: str) -> None:

@@ -132,7 +132,7 @@ class ProblemOut(ProblemSummary):
 
 class LanguageOut(BaseModel):
     """A judge language; ``available`` is False when no worker's self-test passed for it
-    (None while no worker has reported)."""
+    (None while no worker is alive: none has reported yet, or all are down)."""
 
     id: str
     name: str
