@@ -250,3 +250,18 @@ def test_lists_longer_than_a_class_are_422(any_db_app):
     _clear_4xx(teacher.post("/api/v1/users/import", json=[{"name": f"u{i}"} for i in range(2001)]), 422)
     _clear_4xx(teacher.post("/api/v1/contests", json={**CONTEST, "participants": crowd[:5000]}), 404)  # no such users
     assert teacher.get("/api/v1/contests").json() == []
+
+
+def test_wrong_query_parameters_content_types_and_long_strings_are_4xx(api_app):
+    student = client_of(api_app, "ana")
+    for url in ("/api/v1/submissions?limit=abc", "/api/v1/submissions?limit=-5", f"/api/v1/submissions?limit={2**70}",
+                "/api/v1/submissions/1/events?poll=nan", "/api/v1/submissions/1/events?max_seconds=inf",
+                "/api/v1/submissions/1/events?poll=0", "/api/v1/contests/1/events?poll=1e309"):
+        _clear_4xx(student.get(url), 422)
+    body = '{"problem": "lee", "language": "python3", "source": "print(1)"}'
+    for content_type in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):
+        _clear_4xx(student.post("/api/v1/submissions", content=body, headers={"content-type": content_type}), 422)
+    for field in ("problem", "language"):
+        long = {"problem": "lee", "language": "python3", "source": "print(1)", field: "x" * 100_000}
+        _clear_4xx(student.post("/api/v1/submissions", json=long), 422)
+    assert student.get("/api/v1/submissions").json() == []
