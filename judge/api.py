@@ -1,7 +1,9 @@
 """The HTTP API (FastAPI; OpenAPI at /docs): submit, follow a submission, read problems and languages.
 
 Bad input never crashes the service: unknown problem → 404, unknown or unavailable language → 422,
-empty source → 422, source over 64 KiB → 413 (a body over 1 MiB is refused before it is parsed).
+empty source → 422, source over 64 KiB → 413 (a body over 1 MiB is refused before it is parsed,
+chunked ones as they arrive); ids outside the database's INTEGER range, text with a NUL character or
+a lone surrogate, times outside 1970-3000 → 422 (``judge.schemas``; tests in ``tests/hostile``).
 
 Access (issue #5, rules in ``judge.contests``): every endpoint needs a bearer token (``POST
 /api/v1/auth/token``) except the problem statements, which are public unless their contest has not
