@@ -60,7 +60,7 @@ def create_user(session: Session, name: str, role: str = STUDENT, display_name: 
     Raises AccountError for a name outside ``[A-Za-z0-9_.-]`` (1-64 characters), an unknown role, an
     empty password or a name already taken.
     """
-    if not USER_NAME.match(name):
+    if not USER_NAME.fullmatch(name):
         raise AccountError(f"user name {name!r}: use 1-64 letters, digits, '_', '.', '-'")
     if role not in ROLES:
         raise AccountError(f"role {role!r}: one of {', '.join(ROLES)}")

@@ -259,6 +259,10 @@ def submission_target(session: Session, user: User, problem: str, contest_id: in
         row = session.get(Problem, problem)
         if row is None or not problem_visible(session, user, problem, now):
             raise ContestRuleError(404, f"no problem {problem!r}")
+        running = None if is_jury(user) else running_contest_of(session, problem, now)
+        if running is not None:  # a practice verdict would carry no penalty, even under the freeze
+            raise ContestRuleError(403, f"problem {problem!r} is in a running contest: submit it there, "
+                                        f"or as practice after the contest ends")
         return SubmissionTarget(row, None, is_jury(user))
     contest = session.get(Contest, contest_id)
     if contest is None:
@@ -275,6 +279,15 @@ def submission_target(session: Session, user: User, problem: str, contest_id: in
     if now >= contest.end_at:
         raise ContestRuleError(403, f"contest {contest.id} is over: it ended at {contest.end_at:%Y-%m-%d %H:%M:%S} UTC")
     return SubmissionTarget(session.get(Problem, entry.problem_id), contest, False)
+
+
+def running_contest_of(session: Session, problem_id: str, now: datetime) -> int | None:
+    """The id of a contest running at ``now`` (start <= now < end) that has ``problem_id``, or None."""
+    return session.scalar(
+        select(Contest.id).join(ContestProblem, ContestProblem.contest_id == Contest.id)
+        .where(ContestProblem.problem_id == problem_id, Contest.start_at <= now, Contest.end_at > now)
+        .limit(1)
+    )
 
 
 def take_submission_slot(session: Session, user: User, interval_s: float, now: datetime) -> None:

@@ -24,7 +24,7 @@ def post(client, problem: str, contest: int | None = None, source: str = SOURCE)
 @pytest.fixture
 def contests(app_db, api_client, teacher_client):
     """Problems pa, pb; contests that are running, not started, over, and one for student2 only."""
-    add_problems(app_db, "pa", "pb")
+    add_problems(app_db, "pa", "pb", "pz")  # pz: in no contest, for practice
     now = utcnow()
     return {
         "running": make_contest(app_db, start=now - timedelta(minutes=5), owner="teacher1"),
@@ -32,6 +32,13 @@ def contests(app_db, api_client, teacher_client):
         "past": make_contest(app_db, start=now - timedelta(hours=3)),
         "closed": make_contest(app_db, start=now - timedelta(minutes=5), participants=["teacher1"]),
     }
+
+
+def test_a_running_contests_problem_is_not_open_for_practice(api_client, teacher_client, contests):
+    refused = post(api_client, "pa")
+    assert refused.status_code == 403 and "running contest" in refused.json()["detail"]
+    assert post(teacher_client, "pa").status_code == 202  # the jury may try it out
+    assert post(api_client, "pz").status_code == 202
 
 
 def test_a_participant_submits_by_letter_inside_the_window(api_client, app_db, contests):
@@ -72,15 +79,15 @@ def test_teachers_may_always_submit_as_jury_and_stay_off_the_scoreboard(teacher_
 
 def test_rate_limit_answers_429_with_retry_after(api_app, api_client, teacher_client, app_db, contests):
     api_app.state.submit_interval_s = 10
-    assert post(api_client, "pa").status_code == 202  # practice: by problem id
+    assert post(api_client, "pz").status_code == 202  # practice: by problem id
     second = post(api_client, "B", contests["running"].id)
     assert second.status_code == 429
     assert 1 <= int(second.headers["retry-after"]) <= 10
     assert "try again" in second.json()["detail"]
-    assert post(api_client, "pa").status_code == 429  # practice too: the limit is per user
+    assert post(api_client, "pz").status_code == 429  # practice too: the limit is per user
     _, other = make_account(api_app, "student2")
-    assert post(TestClient(api_app, headers=other), "pa").status_code == 202  # another student is not held up
-    assert post(teacher_client, "pa").status_code == 202 and post(teacher_client, "pa").status_code == 202
+    assert post(TestClient(api_app, headers=other), "pz").status_code == 202  # another student is not held up
+    assert post(teacher_client, "pz").status_code == 202 and post(teacher_client, "pz").status_code == 202
     app_db.execute(update(User).where(User.id == api_client.user_id)
                    .values(last_submission_at=utcnow() - timedelta(seconds=11)))
     app_db.commit()
@@ -89,6 +96,6 @@ def test_rate_limit_answers_429_with_retry_after(api_app, api_client, teacher_cl
 
 def test_a_refused_submission_does_not_use_up_the_rate_limit(api_app, api_client, contests):
     api_app.state.submit_interval_s = 10
-    assert post(api_client, "pa", source="   ").status_code == 422  # empty source
+    assert post(api_client, "pz", source="   ").status_code == 422  # empty source
     assert post(api_client, "A", contests["future"].id).status_code == 403
-    assert post(api_client, "pa").status_code == 202
+    assert post(api_client, "pz").status_code == 202

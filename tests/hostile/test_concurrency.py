@@ -39,8 +39,9 @@ def test_open_event_streams_hold_no_database_connection(any_db_app):
     with any_db_app.state.sessions() as session:
         contest = make_contest(session, problems=["lee"], start=utcnow())
     with served(any_db_app) as url, httpx.Client(base_url=url, timeout=20) as client, ExitStack() as streams:
-        sid = client.post("/api/v1/submissions", headers=headers["ana"],
-                          json={"problem": "lee", "language": "python3", "source": "print(1)"}).json()["id"]
+        sid = client.post("/api/v1/submissions", headers=headers["ana"],  # to the running contest, by letter
+                          json={"problem": "A", "contest": contest.id, "language": "python3",
+                                "source": "print(1)"}).json()["id"]
         for i in range(OPEN_STREAMS):  # no worker: the submission stays queued, its stream stays open
             path = f"/api/v1/submissions/{sid}/events" if i % 2 else f"/api/v1/contests/{contest.id}/events"
             reply = streams.enter_context(client.stream("GET", path, headers=headers["ana"],
@@ -52,7 +53,7 @@ def test_open_event_streams_hold_no_database_connection(any_db_app):
         assert any_db_app.state.engine.pool.checkedout() == 0
         assert client.get("/api/v1/submissions", headers=headers["ana"]).status_code == 200
         streams.close()  # abandoned mid-stream, as a closed browser tab does
-        assert client.get(f"/api/v1/submissions/{sid}", headers=headers["tess"]).json()["status"] == "queued"
+        assert client.get(f"/api/v1/submissions/{sid}", headers=headers["ana"]).json()["status"] == "queued"
 
 
 def test_a_burst_of_submissions_from_several_students_loses_nothing(any_db_app):

@@ -1,7 +1,6 @@
-"""Findings of the hostile review whose fix lies outside the API's validation layer (rules in
-``judge.contests``, accounts in ``judge.auth``). Each test states the behaviour wanted and is marked
-``xfail(strict=True)``: it fails today, and the day the fix lands it passes and pytest says so, so
-the marker goes."""
+"""Findings of the hostile review whose fix lay outside the API's validation layer (rules in
+``judge.contests``, accounts in ``judge.auth``), now fixed: practice submissions to a running
+contest's problem, and user names ending in a newline."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -15,9 +14,6 @@ from ..contests.conftest import add_problems, make_contest
 from .conftest import client_of
 
 
-@pytest.mark.xfail(strict=True, reason="judge.contests.submission_target accepts a practice submission to a "
-                                       "problem of a running contest: a participant learns verdicts with no "
-                                       "penalty (during the freeze too), a non-participant gets it judged")
 def test_a_running_contests_problem_takes_no_practice_submissions_from_students(api_app):
     ana, ben = client_of(api_app, "ana"), client_of(api_app, "ben")
     with api_app.state.sessions() as session:
@@ -26,11 +22,9 @@ def test_a_running_contests_problem_takes_no_practice_submissions_from_students(
     body = {"problem": "lee", "language": "python3", "source": "print(1)"}  # no "contest": practice
     assert ana.post("/api/v1/submissions", json=body).status_code == 403  # a participant, dodging the penalty
     assert ben.post("/api/v1/submissions", json=body).status_code == 403  # not in the contest at all
+    assert "running contest" in ana.post("/api/v1/submissions", json=body).json()["detail"]
 
 
-@pytest.mark.xfail(strict=True,
-                   reason="judge.auth.create_user checks USER_NAME with re.match, whose '$' matches before a "
-                          "final newline (the API checks fullmatch itself; `judge user add` does not)")
 def test_a_user_name_with_a_trailing_newline_is_no_name(api_app):
     with api_app.state.sessions() as session:
         with pytest.raises(AccountError):
