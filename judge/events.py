@@ -17,12 +17,13 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable
 from datetime import datetime, timedelta
 
+import anyio
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
-from starlette.concurrency import run_in_threadpool
 
 from judge.contests import shown_test
 from judge.models import Contest, ContestProblem, Submission, TestResult, User, utcnow
@@ -125,9 +126,23 @@ class ContestFeed:
         return events
 
 
+MAX_CONCURRENT_POLLS = 4  # of the pool's 15 connections: open streams never starve other requests
+_poll_limiters: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter]" = weakref.WeakKeyDictionary()
+
+
+def _poll_limiter() -> anyio.CapacityLimiter:
+    """This event loop's limit on stream polls running at once (a limiter belongs to one loop)."""
+    loop = asyncio.get_running_loop()
+    limiter = _poll_limiters.get(loop)
+    if limiter is None:
+        limiter = _poll_limiters[loop] = anyio.CapacityLimiter(MAX_CONCURRENT_POLLS)
+    return limiter
+
+
 async def stream(feed, sessions: sessionmaker, poll_s: float, max_s: float,
                  disconnected: Callable[[], object] | None = None) -> AsyncIterator[str]:
-    """Poll ``feed`` every ``poll_s`` seconds (in a worker thread: database calls block) and yield its
+    """Poll ``feed`` every ``poll_s`` seconds (in a worker thread: database calls block; at most
+    ``MAX_CONCURRENT_POLLS`` polls of all streams at once) and yield its
     events as SSE text, a keep-alive comment every ``KEEPALIVE_S``, until the feed finishes, the client
     goes away (``await disconnected()`` is true) or ``max_s`` seconds pass (``end`` event: the
     client reconnects, as EventSource does on its own)."""
@@ -140,7 +155,7 @@ async def stream(feed, sessions: sessionmaker, poll_s: float, max_s: float,
     quiet_since = time.monotonic()
     event_id = 0
     while True:
-        for name, data in await run_in_threadpool(poll):
+        for name, data in await anyio.to_thread.run_sync(poll, limiter=_poll_limiter()):
             event_id += 1
             quiet_since = time.monotonic()
             yield sse(name, data, event_id)
