@@ -1,4 +1,5 @@
-"""Issue #6 proof under faults: a PostgreSQL-backed API and three workers as separate processes judge
+"""Issue #6 proof under faults: a PostgreSQL-backed API and three workers as separate processes (each
+worker in a network namespace of its own, as a separate host) judge
 200 submissions while one worker is killed with SIGKILL mid-judging, another is frozen (SIGSTOP)
 past its lease and then thawed, and the API is restarted once. Every submission must end judged,
 with exactly one complete final result, and nothing written by a lost lease may count."""
@@ -72,11 +73,16 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
                                 env=env, stdout=logs["api"], stderr=subprocess.STDOUT)
 
     api = start_api()
-    workers = {name: subprocess.Popen([*run, "worker", "--slot", str(60 + i)], env=env, stdout=logs[name],
-                                      stderr=subprocess.STDOUT)
+    prefix, worker_env = _separate_host(env, postgres_url)
+    workers = {name: subprocess.Popen([*prefix, *run, "worker", "--slot", str(60 + i)], env=worker_env,
+                                      stdout=logs[name], stderr=subprocess.STDOUT)
                for i, name in enumerate(("w1", "w2", "w3"))}
     client = httpx.Client(base_url=f"http://127.0.0.1:{port}", headers={"Authorization": f"Bearer {token}"}, timeout=10)
     try:
+        if prefix:  # each worker really sits in a network namespace apart from the API's
+            own = os.readlink("/proc/self/ns/net")
+            spaces = {_wait(lambda p=p: _net_namespace(p), 10, "the worker") for p in workers.values()}
+            assert own not in spaces and len(spaces) == 3
         _wait(lambda: _up(client), 30, "the API")
         ids = []
         for i in range(SUBMISSIONS):
@@ -137,6 +143,31 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
         log.close()
     shutil.rmtree(work, ignore_errors=True)
     assert "lost" in (tmp_path / "w2.log").read_text()  # w2 saw that its lease had been taken over
+
+
+PG_SOCKET_DIR = Path("/var/run/postgresql")
+
+
+def _net_namespace(process) -> str | None:
+    """The network namespace of a started worker once ``unshare`` has exec'd it, else None."""
+    try:
+        if b"judge" not in Path(f"/proc/{process.pid}/cmdline").read_bytes():
+            return None
+        return os.readlink(f"/proc/{process.pid}/ns/net")
+    except OSError:
+        return None
+
+
+def _separate_host(env: dict, postgres_url: str) -> tuple[list[str], dict]:
+    """How to start a worker as if on another host: in a network namespace of its own (no route to
+    the API or to any TCP address of this host), reaching PostgreSQL through its Unix socket, the
+    only thing a worker shares with the rest. Falls back to a plain process where that is not
+    possible (no root, no ``unshare``, no socket)."""
+    if os.geteuid() != 0 or shutil.which("unshare") is None or not (PG_SOCKET_DIR / ".s.PGSQL.5432").exists():
+        return [], env
+    database = postgres_url.rsplit("/", 1)[1]
+    return ["unshare", "--net", "--"], {**env, "JUDGE_DATABASE_URL":
+                                        f"postgresql+psycopg://postgres@/{database}?host={PG_SOCKET_DIR}"}
 
 
 def _up(client) -> bool:
