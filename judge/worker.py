@@ -13,7 +13,6 @@ import signal
 import socket
 import threading
 import time
-from pathlib import Path
 
 from sqlalchemy import insert, update
 from sqlalchemy.orm import Session

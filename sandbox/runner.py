@@ -23,7 +23,6 @@ from __future__ import annotations
 import logging
 import os
 import shutil
-import signal
 import subprocess
 import tempfile
 import time
