@@ -11,7 +11,7 @@ APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-1
 PROBLEMTOOLS_APT := pandoc tidy ghostscript texlive-luatex texlive-latex-recommended texlive-latex-extra \
                     texlive-fonts-recommended texlive-plain-generic texlive-lang-european texlive-lang-cyrillic
 
-.PHONY: install system-packages problemtools run test bench clean
+.PHONY: install system-packages problemtools run lint test bench clean
 
 install: system-packages $(VENV)/.installed
 
@@ -37,9 +37,14 @@ run: install
 problemtools: install
 	@$(MAKE) --no-print-directory system-packages APT_PACKAGES="$(PROBLEMTOOLS_APT)" APT_OPTIONS=--no-install-recommends
 
-test: install problemtools
+test: install problemtools lint
 	$(VENV)/bin/pytest -q -ra
-	$(VENV)/bin/judge problem verify --all
+	$(VENV)/bin/judge problem verify --all --slot $$((50 + $${JUDGE_TEST_SLOT_OFFSET:-0}))
+
+# ruff (lint and format) over the whole tree; configured in pyproject.toml.
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 bench: install
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done

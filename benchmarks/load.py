@@ -5,6 +5,7 @@ Run: ``.venv/bin/python benchmarks/load.py`` (PostgreSQL at 127.0.0.1:5432, trus
 and drops its own databases). Prints measured numbers and ratios; asserts nothing about time.
 Goals from the issue: ≥ 300 accepted submissions/s with p99 < 50 ms; two workers ≥ 1.8× one.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -91,8 +92,11 @@ async def submit_load(base: str, tokens: list[str], per_client: int) -> tuple[li
         headers = {"Authorization": f"Bearer {token}"}
         for i in range(per_client):
             t0 = time.perf_counter()
-            reply = await http.post("/api/v1/submissions", headers=headers,
-                                    json={"problem": "sum", "language": "python3", "source": f"print(1)  # {i}\n"})
+            reply = await http.post(
+                "/api/v1/submissions",
+                headers=headers,
+                json={"problem": "sum", "language": "python3", "source": f"print(1)  # {i}\n"},
+            )
             latencies.append((time.perf_counter() - t0) * 1000)
             accepted += reply.status_code == 202
 
@@ -127,8 +131,12 @@ def bench_http(kind: str, clients: int, per_client: int) -> None:
         _, tokens = prepare(db.url, folder, clients)
         port = free_port()
         env = {**os.environ, "JUDGE_DATABASE_URL": db.url, "JUDGE_SUBMIT_INTERVAL_S": "0"}
-        api = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--workers", "0", "--no-load", "--port", str(port)],
-                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        api = subprocess.Popen(
+            [sys.executable, "-m", "judge", "serve", "--workers", "0", "--no-load", "--port", str(port)],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             base = f"http://127.0.0.1:{port}"
             wait_up(base)
@@ -140,9 +148,11 @@ def bench_http(kind: str, clients: int, per_client: int) -> None:
             api.wait()
     shutil.rmtree(folder, ignore_errors=True)
     q = statistics.quantiles(latencies, n=100)
-    print(f"HTTP submit  {kind:10s}: {accepted}/{len(latencies)} accepted by {clients} clients in {elapsed:.2f} s = "
-          f"{accepted / elapsed:6.0f} submissions/s; latency p50 {q[49]:.1f} ms, p99 {q[98]:.1f} ms; "
-          f"API CPU {server_cpu_ms:.2f} ms per submission; load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"HTTP submit  {kind:10s}: {accepted}/{len(latencies)} accepted by {clients} clients in {elapsed:.2f} s = "
+        f"{accepted / elapsed:6.0f} submissions/s; latency p50 {q[49]:.1f} ms, p99 {q[98]:.1f} ms; "
+        f"API CPU {server_cpu_ms:.2f} ms per submission; load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 def drain_seconds(workers: int, submissions: int, cpu_s: float) -> float:
@@ -153,13 +163,27 @@ def drain_seconds(workers: int, submissions: int, cpu_s: float) -> float:
         digest, _ = prepare(db.url, folder, 0)
         sessions = make_sessionmaker(make_engine(db.url))
         env = {**os.environ, "JUDGE_DATABASE_URL": db.url, "JUDGE_WORK_DIR": str(folder / "work")}
-        procs = [subprocess.Popen([sys.executable, "-m", "judge", "worker", "--slot", str(70 + i)], env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i in range(workers)]
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "judge", "worker", "--slot", str(70 + i)],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for i in range(workers)
+        ]
         try:
             time.sleep(8)  # language self-tests at worker start
             with sessions() as s:
-                s.add_all(Submission(problem_id="sum", package_sha256=digest, language="python3",
-                                     source=BUSY.format(cpu=cpu_s) + f"# {i}\n") for i in range(submissions))
+                s.add_all(
+                    Submission(
+                        problem_id="sum",
+                        package_sha256=digest,
+                        language="python3",
+                        source=BUSY.format(cpu=cpu_s) + f"# {i}\n",
+                    )
+                    for i in range(submissions)
+                )
                 s.commit()
             start = time.perf_counter()
             while True:
@@ -187,9 +211,11 @@ def main() -> None:
         bench_http(kind, args.clients, args.per_client)
     one = drain_seconds(1, args.drain, 0.1)
     two = drain_seconds(2, args.drain, 0.1)
-    print(f"queue drain  {args.drain} submissions (4 tests × 0.1 s CPU): one worker {one:.1f} s "
-          f"({args.drain / one:.2f}/s), two workers {two:.1f} s ({args.drain / two:.2f}/s); "
-          f"two/one = {one / two:.2f}x")
+    print(
+        f"queue drain  {args.drain} submissions (4 tests × 0.1 s CPU): one worker {one:.1f} s "
+        f"({args.drain / one:.2f}/s), two workers {two:.1f} s ({args.drain / two:.2f}/s); "
+        f"two/one = {one / two:.2f}x"
+    )
 
 
 if __name__ == "__main__":

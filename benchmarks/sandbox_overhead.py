@@ -9,6 +9,7 @@ machine's load during the measurement weighs on all three alike.
 Run: ``.venv/bin/python benchmarks/sandbox_overhead.py [N]`` (as root; N defaults to 200).
 Prints numbers only, asserts nothing (timings depend on the machine's load).
 """
+
 from __future__ import annotations
 
 import os
@@ -47,8 +48,11 @@ def summary(label: str, times: list[float], bare_median: float | None = None) ->
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     limits = Limits(cpu_ms=1000, wall_ms=5000)
-    with scratch_program("empty", EMPTY_MAIN, ("-O2", "-static")) as scratch, \
-            Sandbox(slot=ONE_SHOT_SLOT) as one_shot, Sandbox(slot=SESSION_SLOT) as box:
+    with (
+        scratch_program("empty", EMPTY_MAIN, ("-O2", "-static")) as scratch,
+        Sandbox(slot=ONE_SHOT_SLOT) as one_shot,
+        Sandbox(slot=SESSION_SLOT) as box,
+    ):
         session_root = scratch.workdir.parent / "session"
         session_root.mkdir()
         with box.session(session_root) as session:
@@ -68,8 +72,10 @@ def main() -> None:
         print(f"runs: {count} each, in turns; cgroups: {box.cgroup_kind}; load average: {os.getloadavg()[0]:.2f}")
         for label, measured in times.items():
             print(summary(label, measured, None if label.startswith("bare") else bare))
-        print(f"target: at most {TARGET_RATIO:.0f}x a bare spawn (the session path; its box set-up, once per "
-              "submission, is left out)")
+        print(
+            f"target: at most {TARGET_RATIO:.0f}x a bare spawn (the session path; its box set-up, once per "
+            "submission, is left out)"
+        )
 
 
 if __name__ == "__main__":

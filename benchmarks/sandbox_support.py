@@ -1,5 +1,6 @@
 """Shared set-up of the sandbox benchmarks: a scratch folder the slot uids can reach, holding a
 compiled C program and a work folder with a copy of it."""
+
 from __future__ import annotations
 
 import contextlib

@@ -7,6 +7,7 @@ counted).
 Run: ``.venv/bin/python benchmarks/sandbox_timing.py [RUNS] [LIMIT_MS]`` (as root; defaults
 100 runs per case and path and a 500 ms limit). Prints numbers only, asserts nothing.
 """
+
 from __future__ import annotations
 
 import os
@@ -50,8 +51,10 @@ def calibrate(binary: Path, target_ms: float) -> int:
 
 
 def spread(values: list[int]) -> str:
-    return (f"min {min(values)}  median {statistics.median(values):.0f}  max {max(values)}  "
-            f"stdev {statistics.pstdev(values):.1f} ms")
+    return (
+        f"min {min(values)}  median {statistics.median(values):.0f}  max {max(values)}  "
+        f"stdev {statistics.pstdev(values):.1f} ms"
+    )
 
 
 def main() -> None:
@@ -62,11 +65,14 @@ def main() -> None:
         print(f"CPU limit {limit_ms} ms, {runs} runs per case and path, load average {os.getloadavg()[0]:.2f}")
         rounds = {share: calibrate(scratch.binary, limit_ms * share) for share in SHARES}
         with Sandbox(slot=BENCH_SLOT) as box:
-            report("Sandbox.run", rounds, runs,
-                   lambda count: box.run(["./loop", str(count)], scratch.workdir, limits))
+            report("Sandbox.run", rounds, runs, lambda count: box.run(["./loop", str(count)], scratch.workdir, limits))
             with box.session(scratch.workdir.parent) as session:
-                report("Session.run", rounds, runs,
-                       lambda count: session.run(["./loop", str(count)], scratch.workdir.name, limits))
+                report(
+                    "Session.run",
+                    rounds,
+                    runs,
+                    lambda count: session.run(["./loop", str(count)], scratch.workdir.name, limits),
+                )
 
 
 def report(path: str, rounds: dict[float, int], runs: int, run) -> None:
@@ -77,8 +83,10 @@ def report(path: str, rounds: dict[float, int], runs: int, run) -> None:
         flagged = sum(result.cpu_limit_exceeded for result in results)
         cpu = [result.cpu_ms for result in results]
         expected = "never" if share < 1 else "always"
-        print(f"{path:12} {share:.0%} of the limit: flagged {flagged}/{runs} (expected: {expected}); "
-              f"measured CPU {spread(cpu)}")
+        print(
+            f"{path:12} {share:.0%} of the limit: flagged {flagged}/{runs} (expected: {expected}); "
+            f"measured CPU {spread(cpu)}"
+        )
 
 
 if __name__ == "__main__":

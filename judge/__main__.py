@@ -1,4 +1,5 @@
 """``python -m judge`` runs the CLI."""
+
 from judge.cli import app
 
 app()

@@ -10,6 +10,7 @@ Access (issue #5, rules in ``judge.contests``): every endpoint needs a bearer to
 started yet. A student sees only their own submissions, and of secret tests only the verdicts.
 Contests, scoreboards, events and rejudging are in ``judge.api_contests``.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,10 +24,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge import contests as rules
-from judge.api_ops import router as ops_router
-from judge.api_contests import ContestSubmissionIn, SubmissionView, TestResultView, include_contest_routes
-from judge.auth import current_user, db_session, optional_user
 from judge import queue
+from judge.api_contests import ContestSubmissionIn, SubmissionView, TestResultView, include_contest_routes
+from judge.api_ops import router as ops_router
+from judge.auth import current_user, db_session, optional_user
 from judge.config import Settings, load_settings
 from judge.db import make_engine, make_sessionmaker
 from judge.languages import LANGUAGES
@@ -55,8 +56,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or load_settings()
     engine = make_engine(settings.database_url)
     sessions = make_sessionmaker(engine)
-    app = FastAPI(title="classjudge", version="0.1.0", max_body_size=MAX_BODY_BYTES,  # 413 past 1 MiB, chunked too
-                  description="Online judge for class contests: submit, follow verdicts, read problems.")
+    app = FastAPI(
+        title="classjudge",
+        version="0.1.0",
+        max_body_size=MAX_BODY_BYTES,  # 413 past 1 MiB, chunked too
+        description="Online judge for class contests: submit, follow verdicts, read problems.",
+    )
     app.state.settings, app.state.engine, app.state.sessions = settings, engine, sessions
     include_contest_routes(app)
     app.include_router(ops_router)
@@ -74,20 +79,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     def languages(session: Session = Depends(db)):
         """Every judge language and whether a live worker can judge it."""
         live = _live_languages(session)
-        return [LanguageOut(id=l.id, name=l.name, available=None if live is None else l.id in live)
-                for l in LANGUAGES.values()]
+        return [
+            LanguageOut(id=l.id, name=l.name, available=None if live is None else l.id in live)
+            for l in LANGUAGES.values()
+        ]
 
     @app.get("/api/v1/problems", response_model=list[ProblemSummary])
     def problems(session: Session = Depends(db), user: User | None = Depends(optional_user)):
         """All loaded problems the caller may see, by id (no token needed)."""
         rows = session.scalars(select(Problem).order_by(Problem.id)).all()
         now = utcnow()
-        return [ProblemSummary(id=p.id, name=p.name, time_limit_ms=p.time_limit_ms, memory_kib=p.memory_kib)
-                for p in rows if rules.problem_visible(session, user, p.id, now)]
+        return [
+            ProblemSummary(id=p.id, name=p.name, time_limit_ms=p.time_limit_ms, memory_kib=p.memory_kib)
+            for p in rows
+            if rules.problem_visible(session, user, p.id, now)
+        ]
 
     @app.get("/api/v1/problems/{problem_id}", response_model=ProblemOut)
-    def problem(problem_id: str, lang: str = "en", session: Session = Depends(db),
-                user: User | None = Depends(optional_user)):
+    def problem(
+        problem_id: str, lang: str = "en", session: Session = Depends(db), user: User | None = Depends(optional_user)
+    ):
         """A problem's statement (Markdown, ``?lang=ro``), limits and sample tests (no token needed;
         hidden until its contest starts)."""
         # an id with a NUL character names no problem (PostgreSQL refuses even to look it up)
@@ -99,14 +110,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         except PackageError as exc:
             raise HTTPException(500, f"package of {problem_id} cannot be read: {exc}") from exc
         shown = lang if lang in package.statements else "en"
-        samples = [SampleOut(name=t.name, input=t.input_path.read_text(errors="replace"),
-                             answer=t.answer_path.read_text(errors="replace"))
-                   for t in package.tests if t.group == "sample"]
+        samples = [
+            SampleOut(
+                name=t.name,
+                input=t.input_path.read_text(errors="replace"),
+                answer=t.answer_path.read_text(errors="replace"),
+            )
+            for t in package.tests
+            if t.group == "sample"
+        ]
         return ProblemOut(
-            id=row.id, name=row.name, time_limit_ms=row.time_limit_ms, memory_kib=row.memory_kib,
-            statement=package.statement(shown), statement_language=shown,
-            statement_languages=sorted(package.statements), output_limit_bytes=package.output_bytes,
-            input_file=package.input_file, output_file=package.output_file, samples=samples,
+            id=row.id,
+            name=row.name,
+            time_limit_ms=row.time_limit_ms,
+            memory_kib=row.memory_kib,
+            statement=package.statement(shown),
+            statement_language=shown,
+            statement_languages=sorted(package.statements),
+            output_limit_bytes=package.output_bytes,
+            input_file=package.input_file,
+            output_file=package.output_file,
+            samples=samples,
         )
 
     @app.post("/api/v1/submissions", status_code=202, response_model=SubmissionCreated)
@@ -126,15 +150,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if "\x00" in body.source:
             raise HTTPException(422, "source contains a NUL character")
         rules.take_submission_slot(session, user, app.state.submit_interval_s, now)
-        submission = Submission(problem_id=row.id, package_sha256=row.package_sha256,
-                                language=body.language, source=body.source, status="queued", created_at=now,
-                                user_id=user.id, contest_id=target.contest.id if target.contest else None,
-                                is_jury=target.is_jury,
-                                **queue.queue_position(session, user.id, queue.CONTEST if target.contest else queue.PRACTICE))
+        submission = Submission(
+            problem_id=row.id,
+            package_sha256=row.package_sha256,
+            language=body.language,
+            source=body.source,
+            status="queued",
+            created_at=now,
+            user_id=user.id,
+            contest_id=target.contest.id if target.contest else None,
+            is_jury=target.is_jury,
+            **queue.queue_position(session, user.id, queue.CONTEST if target.contest else queue.PRACTICE),
+        )
         session.add(submission)
         session.commit()
-        return SubmissionCreated(id=submission.id, status=submission.status,
-                                 url=f"/api/v1/submissions/{submission.id}")
+        return SubmissionCreated(id=submission.id, status=submission.status, url=f"/api/v1/submissions/{submission.id}")
 
     @app.get("/api/v1/submissions/{submission_id}", response_model=SubmissionView)
     def submission(submission_id: PathId, session: Session = Depends(db), user: User = Depends(current_user)):
@@ -152,21 +182,38 @@ def submission_out(session: Session, row: Submission, viewer: User) -> Submissio
     shown per ``judge.contests.shown_test`` (samples whole; secret tests: the jury sees everything, a
     student the verdict, or also names, times and resource reasons when the contest shows details;
     a secret test's checker message, which could reveal its data, only to the jury)."""
-    results = [] if row.status == "queued" else session.scalars(  # queued again: the old results are stale
-        select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
-        .order_by(TestResult.ordinal)
-    ).all()
+    results = (
+        []
+        if row.status == "queued"
+        else session.scalars(  # queued again: the old results are stale
+            select(TestResult)
+            .where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
+            .order_by(TestResult.ordinal)
+        ).all()
+    )
     level = rules.detail_level(session, viewer, row)
     author = session.get(User, row.user_id) if row.user_id else None
     contest = session.get(Contest, row.contest_id) if row.contest_id else None
     entry = next((p for p in contest.problems if p.problem_id == row.problem_id), None) if contest else None
     return SubmissionView(
-        id=row.id, problem=row.problem_id, language=row.language, status=row.status, verdict=row.verdict,
+        id=row.id,
+        problem=row.problem_id,
+        language=row.language,
+        status=row.status,
+        verdict=row.verdict,
         compile_message=row.compile_message,
         judge_message=row.judge_message if level == rules.JURY_VIEW else None,  # may name judge internals
-        time_ms=row.time_ms, memory_kib=row.memory_kib, tests_passed=row.tests_passed, tests_total=row.tests_total,
-        created_at=row.created_at, finished_at=row.finished_at, user=author.name if author else None,
-        contest=row.contest_id, letter=entry.letter if entry else None, is_jury=row.is_jury, attempt=row.attempt,
+        time_ms=row.time_ms,
+        memory_kib=row.memory_kib,
+        tests_passed=row.tests_passed,
+        tests_total=row.tests_total,
+        created_at=row.created_at,
+        finished_at=row.finished_at,
+        user=author.name if author else None,
+        contest=row.contest_id,
+        letter=entry.letter if entry else None,
+        is_jury=row.is_jury,
+        attempt=row.attempt,
         results=[TestResultView(**rules.shown_test(r, level)) for r in results],
     )
 

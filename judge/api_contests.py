@@ -5,10 +5,11 @@ rules' refusals (``judge.contests.ContestRuleError``) to their HTTP status, with
 429. Every endpoint needs a bearer token except the scoreboard of a contest whose scoreboard is
 public; the rules themselves live in ``judge.contests`` so the CLI applies the same ones.
 """
+
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Body, Depends, FastAPI, HTTPException, Query, Request
@@ -231,7 +232,7 @@ class RejudgeOut(BaseModel):
 
 # -- helpers ----------------------------------------------------------------------------------------
 def _utc(moment: datetime | None) -> datetime | None:
-    return moment.replace(tzinfo=timezone.utc) if moment is not None else None
+    return moment.replace(tzinfo=UTC) if moment is not None else None
 
 
 def user_out(user: User) -> UserOut:
@@ -244,9 +245,19 @@ def contest_out(session: Session, contest: Contest, viewer: User | None) -> Cont
     now = utcnow()
     jury = rules.is_contest_jury(viewer, contest)
     names = dict(session.execute(select(Problem.id, Problem.name)).all())
-    problems = [ContestProblemOut(letter=p.letter, problem=p.problem_id, name=names.get(p.problem_id, p.problem_id),
-                                  points=rules.problem_points(p))
-                for p in contest.problems] if jury or now >= contest.start_at else []
+    problems = (
+        [
+            ContestProblemOut(
+                letter=p.letter,
+                problem=p.problem_id,
+                name=names.get(p.problem_id, p.problem_id),
+                points=rules.problem_points(p),
+            )
+            for p in contest.problems
+        ]
+        if jury or now >= contest.start_at
+        else []
+    )
     listed = None
     if jury and not contest.all_students:
         listed = sorted(u.name for u in rules.participants(session, contest))
@@ -254,11 +265,21 @@ def contest_out(session: Session, contest: Contest, viewer: User | None) -> Cont
     frozen = contest.freeze_at is not None and not contest.unfrozen and now >= contest.freeze_at
     owner = session.get(User, contest.owner_id) if contest.owner_id else None
     return ContestOut(
-        id=contest.id, name=contest.name, scoring=contest.scoring, start_at=_utc(contest.start_at),
-        end_at=_utc(contest.end_at), freeze_at=_utc(contest.freeze_at), unfrozen=contest.unfrozen, phase=phase,
-        frozen=frozen, scoreboard_visibility=contest.scoreboard_visibility,
-        show_test_details=contest.show_test_details, penalty_minutes=contest.penalty_minutes,
-        owner=owner.name if owner else None, problems=problems, participants=listed,
+        id=contest.id,
+        name=contest.name,
+        scoring=contest.scoring,
+        start_at=_utc(contest.start_at),
+        end_at=_utc(contest.end_at),
+        freeze_at=_utc(contest.freeze_at),
+        unfrozen=contest.unfrozen,
+        phase=phase,
+        frozen=frozen,
+        scoreboard_visibility=contest.scoreboard_visibility,
+        show_test_details=contest.show_test_details,
+        penalty_minutes=contest.penalty_minutes,
+        owner=owner.name if owner else None,
+        problems=problems,
+        participants=listed,
     )
 
 
@@ -270,8 +291,9 @@ def _entries(problems: list[ContestProblemIn]) -> list[ProblemEntry]:
 def _visible_contest(session: Session, user: User | None, contest_id: int) -> Contest:
     """The contest if ``user`` may look at it (jury, participant, or a public scoreboard), else 404."""
     contest = session.get(Contest, contest_id)
-    if contest is None or (rules.scoreboard_access(session, user, contest) is None
-                           and not rules.is_participant(session, contest, user)):
+    if contest is None or (
+        rules.scoreboard_access(session, user, contest) is None and not rules.is_participant(session, contest, user)
+    ):
         raise HTTPException(404, f"no contest {contest_id}")
     return contest
 
@@ -298,7 +320,9 @@ def _board_view(session: Session, user: User | None, contest_id: int) -> tuple[C
     view = rules.scoreboard_access(session, user, contest) if contest else None
     if view is None:
         if contest is not None and user is None:
-            raise HTTPException(401, "this scoreboard is not public: log in first", headers={"WWW-Authenticate": "Bearer"})
+            raise HTTPException(
+                401, "this scoreboard is not public: log in first", headers={"WWW-Authenticate": "Bearer"}
+            )
         raise HTTPException(404, f"no scoreboard for contest {contest_id}")
     return contest, view
 
@@ -315,10 +339,20 @@ def _letters(session: Session, rows: list[Submission]) -> dict[tuple[int, str], 
 def _summaries(session: Session, rows: list[Submission]) -> list[SubmissionSummary]:
     names = dict(session.execute(select(User.id, User.name).where(User.id.in_({r.user_id for r in rows}))).all())
     letters = _letters(session, rows)
-    return [SubmissionSummary(id=r.id, user=names.get(r.user_id), problem=r.problem_id,
-                              letter=letters.get((r.contest_id, r.problem_id)), language=r.language,
-                              status=r.status, verdict=r.verdict, is_jury=r.is_jury, created_at=r.created_at)
-            for r in rows]
+    return [
+        SubmissionSummary(
+            id=r.id,
+            user=names.get(r.user_id),
+            problem=r.problem_id,
+            letter=letters.get((r.contest_id, r.problem_id)),
+            language=r.language,
+            status=r.status,
+            verdict=r.verdict,
+            is_jury=r.is_jury,
+            created_at=r.created_at,
+        )
+        for r in rows
+    ]
 
 
 def _event_stream(request: Request, session: Session, feed, poll: float, max_seconds: float) -> StreamingResponse:
@@ -327,7 +361,8 @@ def _event_stream(request: Request, session: Session, feed, poll: float, max_sec
     session.close()
     return StreamingResponse(
         stream(feed, request.app.state.sessions, poll, max_seconds, request.is_disconnected),
-        media_type="text/event-stream", headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
 
 
@@ -384,8 +419,11 @@ def add_user(body: UserIn, user: User = Depends(jury_user), session: Session = D
 
 
 @router.post("/users/import", status_code=201, response_model=list[UserCreated], tags=["users"])
-def import_users(body: Annotated[list[UserIn], Body(max_length=MAX_IMPORTED_USERS)], user: User = Depends(jury_user),
-                 session: Session = Depends(db_session)):
+def import_users(
+    body: Annotated[list[UserIn], Body(max_length=MAX_IMPORTED_USERS)],
+    user: User = Depends(jury_user),
+    session: Session = Depends(db_session),
+):
     """Create a whole class at once (all or none); generated passwords are returned once."""
     return _create_accounts(session, user, body)
 
@@ -401,9 +439,15 @@ def list_contests(user: User = Depends(current_user), session: Session = Depends
 def add_contest(body: ContestIn, user: User = Depends(jury_user), session: Session = Depends(db_session)):
     """Create a contest owned by the caller (404 unknown problem or participant, 422 bad times)."""
     spec = rules.ContestSpec(
-        name=body.name, start_at=body.start_at, end_at=body.end_at, freeze_at=body.freeze_at,
-        problems=_entries(body.problems), scoring=body.scoring, participants=body.participants,
-        scoreboard_visibility=body.scoreboard_visibility, show_test_details=body.show_test_details,
+        name=body.name,
+        start_at=body.start_at,
+        end_at=body.end_at,
+        freeze_at=body.freeze_at,
+        problems=_entries(body.problems),
+        scoring=body.scoring,
+        participants=body.participants,
+        scoreboard_visibility=body.scoreboard_visibility,
+        show_test_details=body.show_test_details,
         penalty_minutes=body.penalty_minutes,
     )
     return contest_out(session, rules.create_contest(session, spec, owner=user), user)
@@ -416,8 +460,9 @@ def get_contest(contest_id: PathId, user: User = Depends(current_user), session:
 
 
 @router.patch("/contests/{contest_id}", response_model=ContestOut, tags=["contests"])
-def change_contest(contest_id: PathId, body: ContestPatch, user: User = Depends(current_user),
-                   session: Session = Depends(db_session)):
+def change_contest(
+    contest_id: PathId, body: ContestPatch, user: User = Depends(current_user), session: Session = Depends(db_session)
+):
     """Change a contest (its jury): only the fields sent change."""
     contest = _jury_contest(session, user, contest_id)
     sent = body.model_fields_set
@@ -455,8 +500,9 @@ def scoreboard(contest_id: PathId, user: User | None = Depends(optional_user), s
 
 
 @router.get("/contests/{contest_id}/scoreboard.csv", response_class=PlainTextResponse, tags=["scoreboards"])
-def scoreboard_as_csv(contest_id: PathId, user: User | None = Depends(optional_user),
-                      session: Session = Depends(db_session)):
+def scoreboard_as_csv(
+    contest_id: PathId, user: User | None = Depends(optional_user), session: Session = Depends(db_session)
+):
     """The scoreboard as CSV (same view rules as the JSON one)."""
     contest, view = _board_view(session, user, contest_id)
     return PlainTextResponse(scoreboard_csv(compute_scoreboard(session, contest, view)), media_type="text/csv")
@@ -466,14 +512,22 @@ def scoreboard_as_csv(contest_id: PathId, user: User | None = Depends(optional_u
 def grades(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """Grades for the teacher: one row per contestant, per-problem result and total (live results)."""
     contest = _jury_contest(session, user, contest_id)
-    return PlainTextResponse(grades_csv(compute_scoreboard(session, contest, JURY)), media_type="text/csv",
-                             headers={"Content-Disposition": f'attachment; filename="contest-{contest.id}-grades.csv"'})
+    return PlainTextResponse(
+        grades_csv(compute_scoreboard(session, contest, JURY)),
+        media_type="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="contest-{contest.id}-grades.csv"'},
+    )
 
 
 @router.get("/contests/{contest_id}/events", tags=["events"])
-def contest_events(request: Request, contest_id: PathId, user: User | None = Depends(optional_user),
-                   session: Session = Depends(db_session), poll: float = Query(1.0, ge=0.05, le=30),
-                   max_seconds: float = Query(600, gt=0, le=3600)):
+def contest_events(
+    request: Request,
+    contest_id: PathId,
+    user: User | None = Depends(optional_user),
+    session: Session = Depends(db_session),
+    poll: float = Query(1.0, ge=0.05, le=30),
+    max_seconds: float = Query(600, gt=0, le=3600),
+):
     """Server-sent events: ``scoreboard`` (the board, at once and on every change in the caller's
     view) and ``verdict`` (the jury: every submission; a student: their own)."""
     contest, view = _board_view(session, user, contest_id)
@@ -491,8 +545,9 @@ def contest_submissions(contest_id: PathId, user: User = Depends(current_user), 
 
 
 @router.post("/contests/{contest_id}/rejudge", response_model=RejudgeOut, tags=["contests"])
-def rejudge_contest(contest_id: PathId, body: RejudgeIn, user: User = Depends(current_user),
-                    session: Session = Depends(db_session)):
+def rejudge_contest(
+    contest_id: PathId, body: RejudgeIn, user: User = Depends(current_user), session: Session = Depends(db_session)
+):
     """Rejudge a contest's submissions, or one problem's (letter), optionally only those not AC."""
     contest = _jury_contest(session, user, contest_id)
     problem_id = None
@@ -501,32 +556,41 @@ def rejudge_contest(contest_id: PathId, body: RejudgeIn, user: User = Depends(cu
         if entry is None:
             raise HTTPException(404, f"contest {contest_id} has no problem {body.problem!r}")
         problem_id = entry.problem_id
-    return RejudgeOut(rejudged=rules.rejudge(session, contest_id=contest.id, problem_id=problem_id,
-                                             only_non_ac=body.only_non_ac))
+    return RejudgeOut(
+        rejudged=rules.rejudge(session, contest_id=contest.id, problem_id=problem_id, only_non_ac=body.only_non_ac)
+    )
 
 
 # -- submissions ------------------------------------------------------------------------------------
 @router.get("/submissions", response_model=list[SubmissionSummary], tags=["submissions"])
-def my_submissions(user: User = Depends(current_user), session: Session = Depends(db_session),
-                   limit: int = Query(100, ge=1, le=1000)):
+def my_submissions(
+    user: User = Depends(current_user), session: Session = Depends(db_session), limit: int = Query(100, ge=1, le=1000)
+):
     """The caller's own submissions, newest first."""
-    rows = session.scalars(select(Submission).where(Submission.user_id == user.id)
-                           .order_by(Submission.id.desc()).limit(limit))
+    rows = session.scalars(
+        select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(limit)
+    )
     return _summaries(session, list(rows))
 
 
 @router.get("/submissions/{submission_id}/source", response_model=SourceOut, tags=["submissions"])
-def submission_source(submission_id: PathId, user: User = Depends(current_user),
-                      session: Session = Depends(db_session)):
+def submission_source(
+    submission_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)
+):
     """A submission's source: its author and the jury only."""
     row = _viewable_submission(session, user, submission_id)
     return SourceOut(id=row.id, language=row.language, source=row.source)
 
 
 @router.get("/submissions/{submission_id}/events", tags=["events"])
-def submission_events(request: Request, submission_id: PathId, user: User = Depends(current_user),
-                      session: Session = Depends(db_session), poll: float = Query(0.5, ge=0.05, le=30),
-                      max_seconds: float = Query(600, gt=0, le=3600)):
+def submission_events(
+    request: Request,
+    submission_id: PathId,
+    user: User = Depends(current_user),
+    session: Session = Depends(db_session),
+    poll: float = Query(0.5, ge=0.05, le=30),
+    max_seconds: float = Query(600, gt=0, le=3600),
+):
     """Server-sent events of one submission: ``status``, ``test`` per finished test case (as much as
     the caller may see), ``verdict``, then the stream ends."""
     row = _viewable_submission(session, user, submission_id)
@@ -535,8 +599,9 @@ def submission_events(request: Request, submission_id: PathId, user: User = Depe
 
 
 @router.post("/submissions/{submission_id}/rejudge", response_model=RejudgeOut, tags=["submissions"])
-def rejudge_submission(submission_id: PathId, user: User = Depends(current_user),
-                       session: Session = Depends(db_session)):
+def rejudge_submission(
+    submission_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)
+):
     """Rejudge one submission (the jury of its contest; for practice submissions, any teacher)."""
     row = _viewable_submission(session, user, submission_id)
     if user.role == STUDENT:
@@ -557,4 +622,3 @@ def include_contest_routes(app: FastAPI) -> None:
         return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
 
     app.include_router(router)
-

@@ -5,6 +5,7 @@ judge: queue length by status, verdict counts, judging latency (queued → done)
 submissions, and each worker's heartbeat age. Format: Prometheus text exposition, via the
 ``prometheus_client`` library.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -41,10 +42,19 @@ def workers(session: Session = Depends(db_session), _user: User = Depends(jury_u
     """Every worker that has registered, most recently seen first (teachers and admins only)."""
     now = utcnow()
     rows = session.scalars(select(Worker).order_by(Worker.last_heartbeat.desc())).all()
-    return [WorkerOut(id=w.id, host=w.host, slots=w.slots, languages=w.languages or [],
-                      current_submission=w.current_submission_id, started_at=w.started_at,
-                      last_heartbeat=w.last_heartbeat, heartbeat_age_s=(now - w.last_heartbeat).total_seconds())
-            for w in rows]
+    return [
+        WorkerOut(
+            id=w.id,
+            host=w.host,
+            slots=w.slots,
+            languages=w.languages or [],
+            current_submission=w.current_submission_id,
+            started_at=w.started_at,
+            last_heartbeat=w.last_heartbeat,
+            heartbeat_age_s=(now - w.last_heartbeat).total_seconds(),
+        )
+        for w in rows
+    ]
 
 
 class DatabaseCollector:
@@ -60,8 +70,9 @@ class DatabaseCollector:
             for status in ("queued", "judging", "done"):
                 by_status.add_metric([status], counts.get(status, 0))
             yield by_status
-            yield GaugeMetricFamily("judge_queue_length", "Submissions waiting for a worker",
-                                    value=counts.get("queued", 0))
+            yield GaugeMetricFamily(
+                "judge_queue_length", "Submissions waiting for a worker", value=counts.get("queued", 0)
+            )
             verdicts = GaugeMetricFamily("judge_verdicts", "Judged submissions by verdict", labels=["verdict"])
             for verdict, count in session.execute(
                 select(Submission.verdict, func.count()).where(Submission.status == "done").group_by(Submission.verdict)
@@ -69,16 +80,22 @@ class DatabaseCollector:
                 verdicts.add_metric([verdict or "none"], count)
             yield verdicts
             recent = session.execute(
-                select(Submission.created_at, Submission.finished_at).where(Submission.finished_at.is_not(None))
-                .order_by(Submission.id.desc()).limit(LATENCY_WINDOW)
+                select(Submission.created_at, Submission.finished_at)
+                .where(Submission.finished_at.is_not(None))
+                .order_by(Submission.id.desc())
+                .limit(LATENCY_WINDOW)
             ).all()
             latencies = [(done - made).total_seconds() for made, done in recent]
-            yield SummaryMetricFamily("judge_judging_latency_seconds",
-                                      f"Queued-to-verdict time of the last {LATENCY_WINDOW} judged submissions",
-                                      count_value=len(latencies), sum_value=sum(latencies))
+            yield SummaryMetricFamily(
+                "judge_judging_latency_seconds",
+                f"Queued-to-verdict time of the last {LATENCY_WINDOW} judged submissions",
+                count_value=len(latencies),
+                sum_value=sum(latencies),
+            )
             now = utcnow()
-            heartbeat = GaugeMetricFamily("judge_worker_heartbeat_age_seconds", "Seconds since a worker's heartbeat",
-                                          labels=["worker", "host"])
+            heartbeat = GaugeMetricFamily(
+                "judge_worker_heartbeat_age_seconds", "Seconds since a worker's heartbeat", labels=["worker", "host"]
+            )
             for w in session.scalars(select(Worker)).all():
                 heartbeat.add_metric([w.id, w.host], (now - w.last_heartbeat).total_seconds())
             yield heartbeat

@@ -8,6 +8,7 @@ re-formattings keep every token and only change what those rules allow: ``\\r\\n
 no final newline, trailing spaces on every line. The idea of proving a checker with mutated outputs
 follows mutation testing (DeMillo, Lipton and Sayward 1978), applied to judge answers.
 """
+
 from __future__ import annotations
 
 import re
@@ -58,8 +59,11 @@ def wrong_outputs(answer: bytes) -> list[AuditOutput]:
             candidates.append(AuditOutput("last line dropped", shorter))
     candidates.append(AuditOutput("extra token", answer.rstrip() + b"\n" + EXTRA_TOKEN + b"\n"))
     if spans:  # one kind of garbage per place: the first token, a middle one, the last one
-        places = (("first", spans[0], "x", b"x"), ("middle", spans[len(spans) // 2], "binary bytes", BINARY_GARBAGE),
-                  ("last", spans[-1], "a huge number", HUGE_NUMBER))
+        places = (
+            ("first", spans[0], "x", b"x"),
+            ("middle", spans[len(spans) // 2], "binary bytes", BINARY_GARBAGE),
+            ("last", spans[-1], "a huge number", HUGE_NUMBER),
+        )
         for where, span, name, garbage in places:
             candidates.append(AuditOutput(f"{where} token replaced by {name}", _replace_token(answer, span, garbage)))
     seen = {tuple(answer.split())}  # outputs with the answer's tokens, or a token list tried already

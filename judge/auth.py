@@ -9,6 +9,7 @@ that turn an ``Authorization: Bearer <token>`` header into a ``User``.
   every request: any host of the service accepts it.
 - Roles: ``admin`` (everything), ``teacher`` (the jury of the contests it owns), ``student``.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -52,8 +53,9 @@ def generate_password() -> str:
     return secrets.token_urlsafe(GENERATED_PASSWORD_BYTES)
 
 
-def create_user(session: Session, name: str, role: str = STUDENT, display_name: str | None = None,
-                password: str | None = None) -> tuple[User, str | None]:
+def create_user(
+    session: Session, name: str, role: str = STUDENT, display_name: str | None = None, password: str | None = None
+) -> tuple[User, str | None]:
     """Add a user (flushed, not committed); returns it and the generated password (None when
     ``password`` was given; the caller shows it once, it is stored nowhere).
 
@@ -69,8 +71,12 @@ def create_user(session: Session, name: str, role: str = STUDENT, display_name: 
     if session.scalar(select(User.id).where(User.name == name)) is not None:
         raise AccountError(f"user {name} already exists")
     generated = generate_password() if password is None else None
-    user = User(name=name, role=role, display_name=(display_name or name)[:200],
-                password_hash=hash_password(password or generated))
+    user = User(
+        name=name,
+        role=role,
+        display_name=(display_name or name)[:200],
+        password_hash=hash_password(password or generated),
+    )
     session.add(user)
     session.flush()
     return user, generated
@@ -118,7 +124,8 @@ def issue_token(session: Session, user: User, lifetime: timedelta = TOKEN_LIFETI
 def user_for_token(session: Session, token: str) -> User | None:
     """The user a live token belongs to, else None (unknown or expired)."""
     return session.scalar(
-        select(User).join(ApiToken, ApiToken.user_id == User.id)
+        select(User)
+        .join(ApiToken, ApiToken.user_id == User.id)
         .where(ApiToken.token_sha256 == _digest(token), ApiToken.expires_at > utcnow())
     )
 
@@ -148,16 +155,22 @@ def optional_user(token: str | None = Depends(_bearer), session: Session = Depen
         return None
     user = user_for_token(session, token)
     if user is None:
-        raise HTTPException(401, "token unknown or expired; log in again at POST /api/v1/auth/token",
-                            headers={"WWW-Authenticate": "Bearer"})
+        raise HTTPException(
+            401,
+            "token unknown or expired; log in again at POST /api/v1/auth/token",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
     return user
 
 
 async def current_user(user: User | None = Depends(optional_user)) -> User:
     """The caller's user; 401 with ``WWW-Authenticate: Bearer`` without a token."""
     if user is None:
-        raise HTTPException(401, "log in first: POST /api/v1/auth/token, then send Authorization: Bearer <token>",
-                            headers={"WWW-Authenticate": "Bearer"})
+        raise HTTPException(
+            401,
+            "log in first: POST /api/v1/auth/token, then send Authorization: Bearer <token>",
+            headers={"WWW-Authenticate": "Bearer"},
+        )
     return user
 
 

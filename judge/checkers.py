@@ -6,6 +6,7 @@ tokens (case-insensitive unless ``case_sensitive``; floats with ``float_toleranc
 within it); a custom output validator is run as ``validator input judge_answer feedback_dir [flags]
 < team_output`` and exits 42 to accept, 43 for a wrong answer; any other exit is a judge error.
 """
+
 from __future__ import annotations
 
 import math

@@ -1,5 +1,6 @@
 """The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
 user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / rejudge."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -73,8 +74,9 @@ def problem_verify(
     reports = []
     for root in roots:
         with progress_bars(console) as bars:
-            reports.append(verify_package(root, slot=slot, progress=RichProgress(bars, root.name),
-                                          run_submissions=submissions))
+            reports.append(
+                verify_package(root, slot=slot, progress=RichProgress(bars, root.name), run_submissions=submissions)
+            )
         print_report(console, reports[-1])
     if len(reports) > 1:
         console.print(overall_table(reports))
@@ -139,9 +141,12 @@ def _spawn_workers(first_slot: int, count: int) -> list:
     import subprocess
     import sys
 
-    return [subprocess.Popen([sys.executable, "-m", "judge", "worker", "--slot", str(first_slot + i)],
-                             preexec_fn=_die_with_parent)
-            for i in range(count)]
+    return [
+        subprocess.Popen(
+            [sys.executable, "-m", "judge", "worker", "--slot", str(first_slot + i)], preexec_fn=_die_with_parent
+        )
+        for i in range(count)
+    ]
 
 
 def _die_with_parent() -> None:
@@ -272,8 +277,11 @@ def submit(
             while True:
                 reply = client.get(f"/api/v1/submissions/{sid}")
                 if reply.status_code != 200:  # e.g. a proxy's 502 while the server restarts
-                    fail(f"submission {sid} is queued, but waiting for it failed: HTTP {reply.status_code}: "
-                         f"{_detail(reply)}", 2)
+                    fail(
+                        f"submission {sid} is queued, but waiting for it failed: HTTP {reply.status_code}: "
+                        f"{_detail(reply)}",
+                        2,
+                    )
                 state = _reply_json(reply, "status")
                 if state["status"] == "done" or time.monotonic() > deadline:
                     break
@@ -294,7 +302,10 @@ def submit(
         console.print(state["compile_message"], markup=False, highlight=False)
     if state.get("judge_message"):
         console.print(state["judge_message"], markup=False, highlight=False)
-    console.print(f"verdict: [bold]{state['verdict']}[/bold]  ({state['tests_passed'] or 0}/{state['tests_total'] or 0} tests passed)")
+    console.print(
+        f"verdict: [bold]{state['verdict']}[/bold]  "
+        f"({state['tests_passed'] or 0}/{state['tests_total'] or 0} tests passed)"
+    )
     raise typer.Exit(0 if state["verdict"] == "AC" else 1)
 
 
@@ -337,8 +348,11 @@ def _first_admin(url: str) -> None:
     with make_sessionmaker(make_engine(url))() as session:
         password = ensure_admin(session)
     if password:
-        console.print(f"[bold]created user admin, password {password}[/bold] (shown once; "
-                      "`judge user password admin` sets a new one)", highlight=False)
+        console.print(
+            f"[bold]created user admin, password {password}[/bold] (shown once; "
+            "`judge user password admin` sets a new one)",
+            highlight=False,
+        )
 
 
 def _print_passwords(created: list) -> None:
@@ -419,8 +433,10 @@ def user_list() -> None:
 
 
 @user_app.command("password")
-def user_password(name: str = typer.Argument(...),
-                  password: str = typer.Option("", help="new password (default: generated and printed once)")) -> None:
+def user_password(
+    name: str = typer.Argument(...),
+    password: str = typer.Option("", help="new password (default: generated and printed once)"),
+) -> None:
     """Set a new password (and end the user's tokens)."""
     from sqlalchemy import select
 
@@ -433,8 +449,9 @@ def user_password(name: str = typer.Argument(...),
             fail(f"no user {name!r}")
         generated = set_password(session, user, password or None)
         session.commit()
-    console.print(f"new password of {name}: {generated}" if generated else f"password of {name} changed",
-                  highlight=False)
+    console.print(
+        f"new password of {name}: {generated}" if generated else f"password of {name} changed", highlight=False
+    )
 
 
 @contest_app.command("create")
@@ -443,14 +460,19 @@ def contest_create(
     problems: str = typer.Option(..., help="problem ids in letter order, id:points for IOI points: lee,snakes:50"),
     start: str = typer.Option("now", help="now, +10m, +1h, or ISO 8601 (local time unless a zone is given)"),
     duration: int = typer.Option(120, min=1, help="length in minutes"),
-    freeze: int = typer.Option(0, min=0,
-                               help="freeze the public scoreboard this many minutes before the end (0: never)"),
+    freeze: int = typer.Option(
+        0, min=0, help="freeze the public scoreboard this many minutes before the end (0: never)"
+    ),
     scoring: str = typer.Option("icpc", help="icpc or ioi"),
     participants: str = typer.Option("", help="user names, comma-separated (default: every student)"),
     scoreboard: str = typer.Option("participants", help="who sees the scoreboard: public, participants, jury"),
     details: bool = typer.Option(False, help="students see names, times and memory of secret tests"),
-    penalty: int = typer.Option(20, min=0, max=1000,  # judge.schemas.MAX_PENALTY_MINUTES, unimported: CLI start-up
-                                help="ICPC penalty minutes per rejected attempt"),
+    penalty: int = typer.Option(
+        20,
+        min=0,
+        max=1000,  # judge.schemas.MAX_PENALTY_MINUTES, unimported: CLI start-up
+        help="ICPC penalty minutes per rejected attempt",
+    ),
     owner: str = typer.Option("", help="teacher who runs it (default: admins only)"),
 ) -> None:
     """Create a contest and print its id."""
@@ -474,17 +496,27 @@ def contest_create(
             if any(e.points is not None and e.points > MAX_POINTS for e in entries):
                 fail(f"--problems {problems!r}: at most {MAX_POINTS} points per problem")
             spec = ContestSpec(
-                name=name, start_at=start_at, end_at=end_at, problems=entries,
-                freeze_at=end_at - timedelta(minutes=freeze) if freeze else None, scoring=scoring,
+                name=name,
+                start_at=start_at,
+                end_at=end_at,
+                problems=entries,
+                freeze_at=end_at - timedelta(minutes=freeze) if freeze else None,
+                scoring=scoring,
                 participants=[p.strip() for p in participants.split(",") if p.strip()] or None,
-                scoreboard_visibility=scoreboard, show_test_details=details, penalty_minutes=penalty,
-                owner=owner or None)
+                scoreboard_visibility=scoreboard,
+                show_test_details=details,
+                penalty_minutes=penalty,
+                owner=owner or None,
+            )
             contest = create_contest(session, spec)
         except ContestRuleError as exc:
             fail(exc.message)
         letters = ", ".join(f"{p.letter}={p.problem_id}" for p in contest.problems)
-    console.print(f"contest {contest.id}: {name} ({scoring}; {letters}); "
-                  f"{start_at:%Y-%m-%d %H:%M} to {end_at:%Y-%m-%d %H:%M} UTC", highlight=False)
+    console.print(
+        f"contest {contest.id}: {name} ({scoring}; {letters}); "
+        f"{start_at:%Y-%m-%d %H:%M} to {end_at:%Y-%m-%d %H:%M} UTC",
+        highlight=False,
+    )
 
 
 def _contest(session, contest_id: int):
@@ -506,14 +538,19 @@ def contest_list() -> None:
 
     with _db() as session:
         for c in session.scalars(select(Contest).order_by(Contest.id)):
-            console.print(f"{c.id}\t{c.name}\t{c.scoring}\t{c.start_at:%Y-%m-%d %H:%M} - {c.end_at:%Y-%m-%d %H:%M} UTC"
-                          + ("\tunfrozen" if c.unfrozen else ""), highlight=False)
+            console.print(
+                f"{c.id}\t{c.name}\t{c.scoring}\t{c.start_at:%Y-%m-%d %H:%M} - {c.end_at:%Y-%m-%d %H:%M} UTC"
+                + ("\tunfrozen" if c.unfrozen else ""),
+                highlight=False,
+            )
 
 
 @contest_app.command("scoreboard")
-def contest_scoreboard(contest_id: int = typer.Argument(...),
-                       public: bool = typer.Option(False, help="the public (frozen) view instead of the live one"),
-                       as_csv: bool = typer.Option(False, "--csv", help="print CSV")) -> None:
+def contest_scoreboard(
+    contest_id: int = typer.Argument(...),
+    public: bool = typer.Option(False, help="the public (frozen) view instead of the live one"),
+    as_csv: bool = typer.Option(False, "--csv", help="print CSV"),
+) -> None:
     """Print the scoreboard (live, as the jury sees it, unless --public)."""
     from rich.table import Table
 
@@ -536,8 +573,10 @@ def contest_scoreboard(contest_id: int = typer.Argument(...),
 
 
 @contest_app.command("grades")
-def contest_grades(contest_id: int = typer.Argument(...),
-                   output: Path = typer.Option(None, "-o", help="write to this file instead of stdout")) -> None:
+def contest_grades(
+    contest_id: int = typer.Argument(...),
+    output: Path = typer.Option(None, "-o", help="write to this file instead of stdout"),
+) -> None:
     """Grades CSV: one row per student, per-problem result and total (live results)."""
     from judge.scoreboard import JURY, compute_scoreboard, grades_csv
 
@@ -560,10 +599,12 @@ def contest_unfreeze(contest_id: int = typer.Argument(...)) -> None:
 
 
 @contest_app.command("rejudge")
-def contest_rejudge(contest_id: int = typer.Argument(...),
-                    problem: str = typer.Option("", help="only this problem (letter)"),
-                    submission: int = typer.Option(0, help="only this submission id"),
-                    only_non_ac: bool = typer.Option(False, help="skip submissions that were AC")) -> None:
+def contest_rejudge(
+    contest_id: int = typer.Argument(...),
+    problem: str = typer.Option("", help="only this problem (letter)"),
+    submission: int = typer.Option(0, help="only this submission id"),
+    only_non_ac: bool = typer.Option(False, help="skip submissions that were AC"),
+) -> None:
     """Put the contest's submissions (or one problem's, or one) back in the judging queue."""
     from judge.contests import contest_problem, rejudge
     from judge.schemas import MAX_ROW_ID
@@ -575,6 +616,11 @@ def contest_rejudge(contest_id: int = typer.Argument(...),
             fail(f"contest {contest_id} has no problem {problem!r}")
         if submission < 0 or submission > MAX_ROW_ID:
             fail(f"no submission {submission}")
-        ids = rejudge(session, contest_id=contest.id, problem_id=entry.problem_id if entry else None,
-                      submission_id=submission or None, only_non_ac=only_non_ac)
+        ids = rejudge(
+            session,
+            contest_id=contest.id,
+            problem_id=entry.problem_id if entry else None,
+            submission_id=submission or None,
+            only_non_ac=only_non_ac,
+        )
     console.print(f"{len(ids)} submissions queued again" + (f": {', '.join(map(str, ids))}" if len(ids) <= 20 else ""))

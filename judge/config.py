@@ -3,6 +3,7 @@
 Every setting has a default that works on a fresh clone (SQLite in ``var/``); a school's deployment
 overrides them with environment variables (see README, section "Configuration").
 """
+
 from __future__ import annotations
 
 import os

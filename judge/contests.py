@@ -7,19 +7,20 @@ without tzinfo, like every time in ``judge.models``.
 Roles (``judge.auth``): a contest's jury is every admin and the teacher who owns it. Students take
 part when the contest is open to all students or lists them as participants.
 """
+
 from __future__ import annotations
 
 import math
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, or_, select, update
 from sqlalchemy.orm import Session
 
-from judge.queue import REJUDGE
 from judge.auth import ADMIN, STUDENT, is_jury
 from judge.models import Contest, ContestParticipant, ContestProblem, Problem, Submission, TestResult, User
+from judge.queue import REJUDGE
 from judge.scoring import DEFAULT_POINTS, SCORING_MODES
 from judge.verdicts import AC, MLE, OLE, RTE, TLE
 
@@ -49,7 +50,7 @@ class RateLimited(ContestRuleError):
 def to_utc(moment: datetime) -> datetime:
     """``moment`` as naive UTC (an aware time is converted; a naive one is taken as UTC already)."""
     if moment.tzinfo is not None:
-        return moment.astimezone(timezone.utc).replace(tzinfo=None)
+        return moment.astimezone(UTC).replace(tzinfo=None)
     return moment
 
 
@@ -105,8 +106,9 @@ def check_contest(contest: Contest) -> None:
     if contest.scoring not in SCORING_MODES:
         raise ContestRuleError(422, f"scoring {contest.scoring!r}: one of {', '.join(SCORING_MODES)}")
     if contest.scoreboard_visibility not in VISIBILITIES:
-        raise ContestRuleError(422, f"scoreboard visibility {contest.scoreboard_visibility!r}: "
-                                    f"one of {', '.join(VISIBILITIES)}")
+        raise ContestRuleError(
+            422, f"scoreboard visibility {contest.scoreboard_visibility!r}: one of {', '.join(VISIBILITIES)}"
+        )
     if contest.penalty_minutes < 0:
         raise ContestRuleError(422, "the penalty cannot be negative")
 
@@ -126,8 +128,9 @@ def set_problems(session: Session, contest: Contest, entries: list[ProblemEntry]
             raise ContestRuleError(422, f"points of {letter} must be positive")
     contest.problems.clear()
     session.flush()
-    contest.problems.extend(ContestProblem(letter=letter, problem_id=e.problem_id, points=e.points)
-                            for e, letter in zip(entries, letters))
+    contest.problems.extend(
+        ContestProblem(letter=letter, problem_id=e.problem_id, points=e.points) for e, letter in zip(entries, letters)
+    )
     session.flush()
 
 
@@ -157,10 +160,16 @@ def create_contest(session: Session, spec: ContestSpec, owner: User | None = Non
         if owner is None:
             raise ContestRuleError(404, f"no user {spec.owner!r}")
     contest = Contest(
-        name=spec.name, scoring=spec.scoring, start_at=to_utc(spec.start_at), end_at=to_utc(spec.end_at),
+        name=spec.name,
+        scoring=spec.scoring,
+        start_at=to_utc(spec.start_at),
+        end_at=to_utc(spec.end_at),
         freeze_at=to_utc(spec.freeze_at) if spec.freeze_at else None,
-        scoreboard_visibility=spec.scoreboard_visibility, show_test_details=spec.show_test_details,
-        penalty_minutes=spec.penalty_minutes, owner_id=owner.id if owner else None, unfrozen=False,
+        scoreboard_visibility=spec.scoreboard_visibility,
+        show_test_details=spec.show_test_details,
+        penalty_minutes=spec.penalty_minutes,
+        owner_id=owner.id if owner else None,
+        unfrozen=False,
     )
     check_contest(contest)
     session.add(contest)
@@ -206,8 +215,11 @@ def on_scoreboard(contest: Contest):
         listed = User.role == STUDENT
     else:
         listed = User.id.in_(select(ContestParticipant.user_id).where(ContestParticipant.contest_id == contest.id))
-    submitted = select(Submission.id).where(Submission.contest_id == contest.id, Submission.user_id == User.id,
-                                            Submission.is_jury.is_(False)).exists()
+    submitted = (
+        select(Submission.id)
+        .where(Submission.contest_id == contest.id, Submission.user_id == User.id, Submission.is_jury.is_(False))
+        .exists()
+    )
     return or_(listed, submitted)
 
 
@@ -246,8 +258,9 @@ class SubmissionTarget:
     is_jury: bool
 
 
-def submission_target(session: Session, user: User, problem: str, contest_id: int | None,
-                      now: datetime) -> SubmissionTarget:
+def submission_target(
+    session: Session, user: User, problem: str, contest_id: int | None, now: datetime
+) -> SubmissionTarget:
     """Resolve a submission of ``user`` to ``problem`` (a letter when ``contest_id`` is given, else a
     problem id) at ``now`` (UTC).
 
@@ -261,8 +274,10 @@ def submission_target(session: Session, user: User, problem: str, contest_id: in
             raise ContestRuleError(404, f"no problem {problem!r}")
         running = None if is_jury(user) else running_contest_of(session, problem, now)
         if running is not None:  # a practice verdict would carry no penalty, even under the freeze
-            raise ContestRuleError(403, f"problem {problem!r} is in a running contest: submit it there, "
-                                        f"or as practice after the contest ends")
+            raise ContestRuleError(
+                403,
+                f"problem {problem!r} is in a running contest: submit it there, or as practice after the contest ends",
+            )
         return SubmissionTarget(row, None, is_jury(user))
     contest = session.get(Contest, contest_id)
     if contest is None:
@@ -275,7 +290,9 @@ def submission_target(session: Session, user: User, problem: str, contest_id: in
     if not is_participant(session, contest, user):
         raise ContestRuleError(403, f"you do not take part in contest {contest.id} ({contest.name})")
     if now < contest.start_at:
-        raise ContestRuleError(403, f"contest {contest.id} has not started: it starts at {contest.start_at:%Y-%m-%d %H:%M:%S} UTC")
+        raise ContestRuleError(
+            403, f"contest {contest.id} has not started: it starts at {contest.start_at:%Y-%m-%d %H:%M:%S} UTC"
+        )
     if now >= contest.end_at:
         raise ContestRuleError(403, f"contest {contest.id} is over: it ended at {contest.end_at:%Y-%m-%d %H:%M:%S} UTC")
     return SubmissionTarget(session.get(Problem, entry.problem_id), contest, False)
@@ -284,7 +301,8 @@ def submission_target(session: Session, user: User, problem: str, contest_id: in
 def running_contest_of(session: Session, problem_id: str, now: datetime) -> int | None:
     """The id of a contest running at ``now`` (start <= now < end) that has ``problem_id``, or None."""
     return session.scalar(
-        select(Contest.id).join(ContestProblem, ContestProblem.contest_id == Contest.id)
+        select(Contest.id)
+        .join(ContestProblem, ContestProblem.contest_id == Contest.id)
         .where(ContestProblem.problem_id == problem_id, Contest.start_at <= now, Contest.end_at > now)
         .limit(1)
     )
@@ -301,9 +319,10 @@ def take_submission_slot(session: Session, user: User, interval_s: float, now: d
         return
     threshold = now - timedelta(seconds=interval_s)
     taken = session.execute(
-        update(User).where(User.id == user.id,
-                           or_(User.last_submission_at.is_(None), User.last_submission_at <= threshold))
-        .values(last_submission_at=now).execution_options(synchronize_session=False)
+        update(User)
+        .where(User.id == user.id, or_(User.last_submission_at.is_(None), User.last_submission_at <= threshold))
+        .values(last_submission_at=now)
+        .execution_options(synchronize_session=False)
     ).rowcount
     if taken != 1:
         last = session.scalar(select(User.last_submission_at).where(User.id == user.id)) or now
@@ -319,8 +338,9 @@ def problem_visible(session: Session, user: User | None, problem_id: str, now: d
 
 def hidden_problem_ids(session: Session, now: datetime) -> set[str]:
     """Ids of problems used by a contest that has not started and by no contest that has."""
-    rows = session.execute(select(ContestProblem.problem_id, Contest.start_at)
-                           .join(Contest, Contest.id == ContestProblem.contest_id)).all()
+    rows = session.execute(
+        select(ContestProblem.problem_id, Contest.start_at).join(Contest, Contest.id == ContestProblem.contest_id)
+    ).all()
     future = {p for p, start in rows if start > now}
     return future - {p for p, start in rows if start <= now}
 
@@ -352,26 +372,55 @@ def shown_test(result: TestResult, level: str) -> dict:
     for the jury only: it may quote the judge answer or the input.
     """
     sample = result.test_group == "sample"
-    shown = {"ordinal": result.ordinal, "group": result.test_group, "verdict": result.verdict,
-             "test": result.test_name, "time_ms": result.time_ms, "wall_ms": result.wall_ms,
-             "memory_kib": result.memory_kib, "message": result.message}
+    shown = {
+        "ordinal": result.ordinal,
+        "group": result.test_group,
+        "verdict": result.verdict,
+        "test": result.test_name,
+        "time_ms": result.time_ms,
+        "wall_ms": result.wall_ms,
+        "memory_kib": result.memory_kib,
+        "message": result.message,
+    }
     if sample or level == JURY_VIEW:
         return shown
     if level == DETAILS_VIEW:
         return shown | {"message": result.message if result.verdict in RESOURCE_VERDICTS else None}
-    return shown | {"test": f"{result.test_group}/{result.ordinal}", "time_ms": None, "wall_ms": None,
-                    "memory_kib": None, "message": None}
+    return shown | {
+        "test": f"{result.test_group}/{result.ordinal}",
+        "time_ms": None,
+        "wall_ms": None,
+        "memory_kib": None,
+        "message": None,
+    }
 
 
 # -- rejudging ----------------------------------------------------------------------------------------
-REJUDGE_RESET = dict(status="queued", verdict=None, compile_message=None, judge_message=None, time_ms=None,
-                     memory_kib=None, tests_passed=None, tests_total=None, worker_id=None,
-                     lease_expires_at=None, started_at=None, finished_at=None,
-                     priority=REJUDGE)  # rejudges wait behind live contest and practice submissions
+REJUDGE_RESET = dict(
+    status="queued",
+    verdict=None,
+    compile_message=None,
+    judge_message=None,
+    time_ms=None,
+    memory_kib=None,
+    tests_passed=None,
+    tests_total=None,
+    worker_id=None,
+    lease_expires_at=None,
+    started_at=None,
+    finished_at=None,
+    priority=REJUDGE,
+)  # rejudges wait behind live contest and practice submissions
 
 
-def rejudge(session: Session, *, submission_id: int | None = None, contest_id: int | None = None,
-            problem_id: str | None = None, only_non_ac: bool = False) -> list[int]:
+def rejudge(
+    session: Session,
+    *,
+    submission_id: int | None = None,
+    contest_id: int | None = None,
+    problem_id: str | None = None,
+    only_non_ac: bool = False,
+) -> list[int]:
     """Put the matching submissions back in the queue; returns their ids (committed).
 
     Only ``done`` and ``judging`` submissions move (queued ones are waiting already). ``attempt`` is
@@ -388,10 +437,16 @@ def rejudge(session: Session, *, submission_id: int | None = None, contest_id: i
         conditions.append(Submission.problem_id == problem_id)
     if only_non_ac:
         conditions.append(or_(Submission.verdict.is_(None), Submission.verdict != AC))
-    ids = [row[0] for row in session.execute(
-        update(Submission).where(*conditions).values(**REJUDGE_RESET)
-        .returning(Submission.id).execution_options(synchronize_session=False)
-    )]
+    ids = [
+        row[0]
+        for row in session.execute(
+            update(Submission)
+            .where(*conditions)
+            .values(**REJUDGE_RESET)
+            .returning(Submission.id)
+            .execution_options(synchronize_session=False)
+        )
+    ]
     session.commit()
     return sorted(ids)
 

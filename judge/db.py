@@ -1,4 +1,5 @@
 """Database engine and sessions (SQLAlchemy 2), for SQLite and PostgreSQL alike."""
+
 from __future__ import annotations
 
 import sqlite3

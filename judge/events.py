@@ -12,6 +12,7 @@ the workers write anyway, so any API host serves any stream and nothing is lost 
   viewer's own for a student). Under the freeze a student's stream carries nothing another student's
   frozen verdict would change.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -58,10 +59,19 @@ class SubmissionFeed:
         events = []
         if row.attempt != self.attempt:  # a new judging (or the first look): its tests start over
             self.attempt, self.sent_ordinal = row.attempt, 0
-        results = [] if row.status == "queued" else session.scalars(  # queued again: old results are stale
-            select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt,
-                                     TestResult.ordinal > self.sent_ordinal).order_by(TestResult.ordinal)
-        ).all()
+        results = (
+            []
+            if row.status == "queued"
+            else session.scalars(  # queued again: old results are stale
+                select(TestResult)
+                .where(
+                    TestResult.submission_id == row.id,
+                    TestResult.attempt == row.attempt,
+                    TestResult.ordinal > self.sent_ordinal,
+                )
+                .order_by(TestResult.ordinal)
+            ).all()
+        )
         if row.status != self.status or (results and self.status is None):
             self.status = row.status
             events.append(("status", {"id": row.id, "status": row.status, "attempt": row.attempt}))
@@ -69,9 +79,19 @@ class SubmissionFeed:
             events.append(("test", {"id": row.id, "attempt": row.attempt, **shown_test(result, self.level)}))
             self.sent_ordinal = result.ordinal
         if row.status == "done":
-            events.append(("verdict", {"id": row.id, "verdict": row.verdict, "tests_passed": row.tests_passed,
-                                       "tests_total": row.tests_total, "time_ms": row.time_ms,
-                                       "memory_kib": row.memory_kib}))
+            events.append(
+                (
+                    "verdict",
+                    {
+                        "id": row.id,
+                        "verdict": row.verdict,
+                        "tests_passed": row.tests_passed,
+                        "tests_total": row.tests_total,
+                        "time_ms": row.time_ms,
+                        "memory_kib": row.memory_kib,
+                    },
+                )
+            )
             self.finished = True
         return events
 
@@ -109,11 +129,15 @@ class ContestFeed:
 
     def _verdicts(self, session: Session, contest: Contest) -> list[tuple[str, dict]]:
         s = Submission
-        query = (select(s.id, s.attempt, s.user_id, s.verdict, s.is_jury, ContestProblem.letter, s.finished_at)
-                 .join(ContestProblem, (ContestProblem.contest_id == s.contest_id)
-                       & (ContestProblem.problem_id == s.problem_id))
-                 .where(s.contest_id == contest.id, s.status == "done", s.finished_at >= self.since)
-                 .order_by(s.finished_at, s.id))
+        query = (
+            select(s.id, s.attempt, s.user_id, s.verdict, s.is_jury, ContestProblem.letter, s.finished_at)
+            .join(
+                ContestProblem,
+                (ContestProblem.contest_id == s.contest_id) & (ContestProblem.problem_id == s.problem_id),
+            )
+            .where(s.contest_id == contest.id, s.status == "done", s.finished_at >= self.since)
+            .order_by(s.finished_at, s.id)
+        )
         if self.view != JURY:
             query = query.where(s.user_id == self.viewer_id)
         events = []
@@ -121,13 +145,26 @@ class ContestFeed:
             self.since = max(self.since, finished_at - CLOCK_SLACK)  # the window moves on with the verdicts
             if (sid, attempt) not in self.seen:
                 self.seen.add((sid, attempt))
-                events.append(("verdict", {"id": sid, "attempt": attempt, "user_id": user_id, "letter": letter,
-                                           "verdict": verdict, "jury": jury}))
+                events.append(
+                    (
+                        "verdict",
+                        {
+                            "id": sid,
+                            "attempt": attempt,
+                            "user_id": user_id,
+                            "letter": letter,
+                            "verdict": verdict,
+                            "jury": jury,
+                        },
+                    )
+                )
         return events
 
 
 MAX_CONCURRENT_POLLS = 4  # of the pool's 15 connections: open streams never starve other requests
-_poll_limiters: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter]" = weakref.WeakKeyDictionary()
+_poll_limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _poll_limiter() -> anyio.CapacityLimiter:
@@ -139,13 +176,15 @@ def _poll_limiter() -> anyio.CapacityLimiter:
     return limiter
 
 
-async def stream(feed, sessions: sessionmaker, poll_s: float, max_s: float,
-                 disconnected: Callable[[], object] | None = None) -> AsyncIterator[str]:
+async def stream(
+    feed, sessions: sessionmaker, poll_s: float, max_s: float, disconnected: Callable[[], object] | None = None
+) -> AsyncIterator[str]:
     """Poll ``feed`` every ``poll_s`` seconds (in a worker thread: database calls block; at most
     ``MAX_CONCURRENT_POLLS`` polls of all streams at once) and yield its
     events as SSE text, a keep-alive comment every ``KEEPALIVE_S``, until the feed finishes, the client
     goes away (``await disconnected()`` is true) or ``max_s`` seconds pass (``end`` event: the
     client reconnects, as EventSource does on its own)."""
+
     def poll():
         with sessions() as session:
             return feed.poll(session)

@@ -5,6 +5,7 @@ Steps: run ``generators/generate.py OUTDIR`` (deterministic, fixed seeds), repla
 ``data/sample`` and ``data/secret`` and write its standard output as the ``.ans``. The same package
 gives the same bytes on every run (``tests/judge/test_generate.py`` proves it).
 """
+
 from __future__ import annotations
 
 import shutil
@@ -50,8 +51,12 @@ def _run(argv: list[str], *, stdin: Path | None = None, cwd: Path, what: str) ->
 
 def solve_input(solver: Path, input_path: Path) -> bytes:
     """The reference solver's output (bytes) on ``input_path``; PackageError if it fails."""
-    return _run([sys.executable, str(solver)], stdin=input_path, cwd=solver.parent,
-                what=f"reference {solver.name} on {input_path.name}")
+    return _run(
+        [sys.executable, str(solver)],
+        stdin=input_path,
+        cwd=solver.parent,
+        what=f"reference {solver.name} on {input_path.name}",
+    )
 
 
 def generate(package_root: Path | str, progress: Callable[[str], None] | None = None) -> list[Path]:

@@ -6,6 +6,7 @@ Plain functions in the manner of CMS's ``grading/steps``: ``compile_source`` →
 All runs of one submission share one sandbox session (``open_session``): one box set up once, each
 run in its own fresh folder, with its own limits and counters (``sandbox.session``).
 """
+
 from __future__ import annotations
 
 import os
@@ -15,19 +16,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sandbox import Limits, Sandbox
-from sandbox.session import Session
-
 from judge.checkers import CheckResult, default_check, run_output_validator
 from judge.languages import Language
 from judge.packages import ProblemPackage, TestCase
 from judge.verdicts import AC, CE, JE, resource_verdict, submission_verdict
+from sandbox import Limits, Sandbox
+from sandbox.session import Session
 
 # 512 MiB is twice what g++ -std=gnu++20 needs for <bits/stdc++.h>; a compile bomb (an exploding
 # template, #include "/dev/urandom") is stopped there in half the time 1 GiB took.
 COMPILE_LIMITS = Limits(
-    cpu_ms=20_000, wall_ms=40_000, memory_kib=512 * 1024, processes=64,
-    output_bytes=1 << 20, file_bytes=256 << 20, stderr_bytes=64 << 10,
+    cpu_ms=20_000,
+    wall_ms=40_000,
+    memory_kib=512 * 1024,
+    processes=64,
+    output_bytes=1 << 20,
+    file_bytes=256 << 20,
+    stderr_bytes=64 << 10,
 )
 COMPILE_MESSAGE_LIMIT = 8 * 1024  # bytes of compiler output kept for the student
 ARTIFACT_LIMIT = 256 << 20  # bytes: the largest compiled file copied into a run folder
@@ -116,8 +121,11 @@ def copy_program(language: Language, source: str, program_dir: Path, folder: Pat
 def open_session(box: Sandbox, language: Language, work: Path) -> Session:
     """The sandbox session for one submission in ``language``: its box works in ``work/box``
     (compile and run folders), with the language's read-only binds and environment."""
-    return box.session(fresh_dir(work / "box"), readonly_binds=[Path(p) for p in language.extra_binds],
-                       env={**PATH_ENV, **language.env})
+    return box.session(
+        fresh_dir(work / "box"),
+        readonly_binds=[Path(p) for p in language.extra_binds],
+        env={**PATH_ENV, **language.env},
+    )
 
 
 def compile_source(session: Session, language: Language, source: str) -> tuple[Path | None, str]:
@@ -134,8 +142,12 @@ def compile_source(session: Session, language: Language, source: str) -> tuple[P
     result = session.run(argv, "compile", _compile_limits(language))
     message = (result.stdout + result.stderr)[:COMPILE_MESSAGE_LIMIT].decode("utf-8", errors="replace")
     problem = resource_verdict(result)
-    if problem is not None and (result.memory_limit_exceeded or result.cpu_limit_exceeded
-                                or result.wall_limit_exceeded or result.output_limit_exceeded):
+    if problem is not None and (
+        result.memory_limit_exceeded
+        or result.cpu_limit_exceeded
+        or result.wall_limit_exceeded
+        or result.output_limit_exceeded
+    ):
         return None, f"compilation stopped: {problem[1]}\n{message}".strip()
     if problem is not None:
         return None, message or f"compiler failed: {problem[1]}"
@@ -165,13 +177,22 @@ def run_limits(package: ProblemPackage, language: Language) -> Limits:
 def check_output(package: ProblemPackage, test: TestCase, team_output: Path) -> CheckResult:
     """The checker's verdict on one team output: the package's output validator, or token comparison."""
     if package.output_validator is not None:
-        return run_output_validator(package.output_validator, test.input_path, test.answer_path,
-                                    team_output, package.validator_flags)
+        return run_output_validator(
+            package.output_validator, test.input_path, test.answer_path, team_output, package.validator_flags
+        )
     return default_check(team_output.read_bytes(), test.answer_path.read_bytes(), package.validator_flags)
 
 
-def run_test(session: Session, package: ProblemPackage, language: Language, source: str,
-             program_dir: Path, test: TestCase, ordinal: int, work: Path) -> TestOutcome:
+def run_test(
+    session: Session,
+    package: ProblemPackage,
+    language: Language,
+    source: str,
+    program_dir: Path,
+    test: TestCase,
+    ordinal: int,
+    work: Path,
+) -> TestOutcome:
     """Run the program on one test in the session's fresh folder ``run``, then check its output
     (the team output is kept in ``work``, outside the box).
 
@@ -188,8 +209,9 @@ def run_test(session: Session, package: ProblemPackage, language: Language, sour
         shutil.copyfile(test.input_path, folder / package.input_file)
     limits = run_limits(package, language)
     result = session.run(language.run_argv(source, package.memory_kib), "run", limits, stdin=test.input_path)
-    outcome = TestOutcome(ordinal, test, AC, result.cpu_ms, result.wall_ms, result.peak_memory_kib,
-                          result.exit_code, result.signal)
+    outcome = TestOutcome(
+        ordinal, test, AC, result.cpu_ms, result.wall_ms, result.peak_memory_kib, result.exit_code, result.signal
+    )
     problem = resource_verdict(result, language.heap_exhausted)
     if problem is not None:
         outcome.verdict, outcome.message = problem

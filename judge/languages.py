@@ -27,6 +27,7 @@ java       javac -d . Name.java                  java -Xmx<limit> -Xss64m Name  
 javascript node --check main.js                  node --max-old-space-size=<lim> 128 MiB 32
 ========== ===================================== =============================== ======= =====
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -183,14 +184,20 @@ def java_main_class(source: str) -> str:
     return java_names(source).main_class
 
 
-C_HELLO = ('#include <stdio.h>\nint main(void){while(getchar()!=EOF){}puts("%s");return 0;}\n' % HELLO)
-CPP_HELLO = ('#include <iostream>\n#include <string>\nint main(){std::string w;while(std::cin>>w){}'
-             'std::cout<<"%s"<<std::endl;}\n' % HELLO)
+C_HELLO = '#include <stdio.h>\nint main(void){while(getchar()!=EOF){}puts("%s");return 0;}\n' % HELLO
+CPP_HELLO = (
+    "#include <iostream>\n#include <string>\nint main(){std::string w;while(std::cin>>w){}"
+    'std::cout<<"%s"<<std::endl;}\n' % HELLO
+)
 PY_HELLO = f'import sys\nsys.stdin.read()\nprint("{HELLO}")\n'
-PASCAL_HELLO = f"program Hello;\nvar line: string;\nbegin\n  while not eof do readln(line);\n  writeln('{HELLO}');\nend.\n"
+PASCAL_HELLO = (
+    f"program Hello;\nvar line: string;\nbegin\n  while not eof do readln(line);\n  writeln('{HELLO}');\nend.\n"
+)
 # the class is not called Main: the self-test proves the file and class name come from the source
-JAVA_HELLO = ("public class Hello {\n  public static void main(String[] args) throws java.io.IOException {\n"
-              f'    System.in.readAllBytes();\n    System.out.println("{HELLO}");\n  }}\n}}\n')
+JAVA_HELLO = (
+    "public class Hello {\n  public static void main(String[] args) throws java.io.IOException {\n"
+    f'    System.in.readAllBytes();\n    System.out.println("{HELLO}");\n  }}\n}}\n'
+)
 JS_HELLO = f'require("fs").readFileSync(0);\nconsole.log("{HELLO}");\n'
 
 # g++/gcc: static binaries start fast and need no loader; -pipe keeps temporaries off the disk
@@ -201,39 +208,75 @@ LANGUAGES: dict[str, Language] = {
     lang.id: lang
     for lang in (
         Language(
-            id="c", name="C (gcc, C17)", source_name="main.c", extensions=(".c",),
-            compile=("/usr/bin/gcc", "-std=gnu17", *GCC, "-lm"), artifacts=("main",),
-            run=("./main",), hello=C_HELLO,
+            id="c",
+            name="C (gcc, C17)",
+            source_name="main.c",
+            extensions=(".c",),
+            compile=("/usr/bin/gcc", "-std=gnu17", *GCC, "-lm"),
+            artifacts=("main",),
+            run=("./main",),
+            hello=C_HELLO,
         ),
         Language(
-            id="cpp", name="C++ (g++, C++17)", source_name="main.cpp", extensions=(".cpp", ".cc", ".cxx"),
-            compile=("/usr/bin/g++", "-std=gnu++17", *GCC), artifacts=("main",),
-            run=("./main",), hello=CPP_HELLO,
+            id="cpp",
+            name="C++ (g++, C++17)",
+            source_name="main.cpp",
+            extensions=(".cpp", ".cc", ".cxx"),
+            compile=("/usr/bin/g++", "-std=gnu++17", *GCC),
+            artifacts=("main",),
+            run=("./main",),
+            hello=CPP_HELLO,
         ),
         Language(
-            id="cpp20", name="C++ (g++, C++20)", source_name="main.cpp",
-            compile=("/usr/bin/g++", "-std=gnu++20", *GCC), artifacts=("main",),
-            run=("./main",), hello=CPP_HELLO,
+            id="cpp20",
+            name="C++ (g++, C++20)",
+            source_name="main.cpp",
+            compile=("/usr/bin/g++", "-std=gnu++20", *GCC),
+            artifacts=("main",),
+            run=("./main",),
+            hello=CPP_HELLO,
         ),
         Language(
-            id="python3", name="Python 3 (CPython)", source_name="main.py", extensions=(".py",),
+            id="python3",
+            name="Python 3 (CPython)",
+            source_name="main.py",
+            extensions=(".py",),
             compile=("/usr/bin/python3", *PY_SYNTAX_CHECK),
-            run=("/usr/bin/python3", "-S", "{source}"), hello=PY_HELLO,
+            run=("/usr/bin/python3", "-S", "{source}"),
+            hello=PY_HELLO,
         ),
         Language(
-            id="pypy3", name="Python 3 (PyPy)", source_name="main.py",
+            id="pypy3",
+            name="Python 3 (PyPy)",
+            source_name="main.py",
             compile=("/usr/bin/pypy3", *PY_SYNTAX_CHECK),
-            run=("/usr/bin/pypy3", "-S", "{source}"), hello=PY_HELLO,
+            run=("/usr/bin/pypy3", "-S", "{source}"),
+            hello=PY_HELLO,
         ),
         # Free Pascal in objfpc mode: 32-bit integer (classroom code outgrows Turbo Pascal's
         # 16-bit one), short strings as in Turbo Pascal; -Sg labels and goto, -Sc C-style +=,
         # -Si inline; -l- -v0ew: errors and warnings only, no banner. A {$mode} in the source
         # wins. fpc leaves main.o beside the binary: only ``main`` is copied to the runs.
         Language(
-            id="pascal", name="Pascal (Free Pascal)", source_name="main.pas", extensions=(".pas", ".pp"),
-            compile=("/usr/bin/fpc", "-l-", "-v0ew", "-Mobjfpc", "-Sgic", "-O2", "-XS", "-dONLINE_JUDGE",
-                     "-omain", "{source}"),
-            artifacts=("main",), run=("./main",), hello=PASCAL_HELLO,
+            id="pascal",
+            name="Pascal (Free Pascal)",
+            source_name="main.pas",
+            extensions=(".pas", ".pp"),
+            compile=(
+                "/usr/bin/fpc",
+                "-l-",
+                "-v0ew",
+                "-Mobjfpc",
+                "-Sgic",
+                "-O2",
+                "-XS",
+                "-dONLINE_JUDGE",
+                "-omain",
+                "{source}",
+            ),
+            artifacts=("main",),
+            run=("./main",),
+            hello=PASCAL_HELLO,
         ),
         # Java: the box hides the cgroup from the JVM, so the heap is capped by -Xmx at the
         # problem's limit and the cgroup gets 128 MiB more for the JVM itself (metaspace, code
@@ -241,23 +284,53 @@ LANGUAGES: dict[str, Language] = {
         # the thread count (about 14 with the serial GC) the same on every host. javac gets a
         # C1-only JIT: a third less CPU for a short compile.
         Language(
-            id="java", name="Java (OpenJDK 17)", source_name=java_file_name, entry=java_main_class,
+            id="java",
+            name="Java (OpenJDK 17)",
+            source_name=java_file_name,
+            entry=java_main_class,
             extensions=(".java",),
-            compile=("/usr/bin/javac", "-J-Xmx320m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1",
-                     "-J-XX:-UsePerfData", "-encoding", "UTF-8", "-d", ".", "{source}"),
+            compile=(
+                "/usr/bin/javac",
+                "-J-Xmx320m",
+                "-J-XX:+UseSerialGC",
+                "-J-XX:TieredStopAtLevel=1",
+                "-J-XX:-UsePerfData",
+                "-encoding",
+                "UTF-8",
+                "-d",
+                ".",
+                "{source}",
+            ),
             artifacts=("*.class",),
-            run=("/usr/bin/java", "-Xmx{memory_mib}m", "-Xss64m", "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1",
-                 "-XX:-UsePerfData", "-cp", ".", "{entry}"),
-            hello=JAVA_HELLO, extra_memory_kib=128 * 1024, processes=64, compile_processes=64,
+            run=(
+                "/usr/bin/java",
+                "-Xmx{memory_mib}m",
+                "-Xss64m",
+                "-XX:+UseSerialGC",
+                "-XX:ActiveProcessorCount=1",
+                "-XX:-UsePerfData",
+                "-cp",
+                ".",
+                "{entry}",
+            ),
+            hello=JAVA_HELLO,
+            extra_memory_kib=128 * 1024,
+            processes=64,
+            compile_processes=64,
             heap_exhausted=(b"java.lang.OutOfMemoryError",),
         ),
         # Node: the V8 heap is capped at the problem's limit (V8 cannot see the cgroup either);
         # a 64 MB JS stack (--stack-size is in KiB) fits in the box's stack limit (= memory limit).
         Language(
-            id="javascript", name="JavaScript (Node.js)", source_name="main.js", extensions=(".js",),
+            id="javascript",
+            name="JavaScript (Node.js)",
+            source_name="main.js",
+            extensions=(".js",),
             compile=("/usr/bin/node", "--check", "{source}"),
             run=("/usr/bin/node", "--max-old-space-size={memory_mib}", "--stack-size=65500", "{source}"),
-            hello=JS_HELLO, extra_memory_kib=128 * 1024, processes=32,
+            hello=JS_HELLO,
+            extra_memory_kib=128 * 1024,
+            processes=32,
             heap_exhausted=(b"JavaScript heap out of memory", b"Reached heap limit"),
         ),
     )

@@ -4,9 +4,10 @@ and for class contests (issue #5): users, API tokens, contests, their problems a
 Portable SQL only: the same models run on SQLite (embedded default) and PostgreSQL (several hosts).
 A submission row is also the queue's job (see ``judge.queue``).
 """
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import (
     JSON,
@@ -26,7 +27,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 def utcnow() -> datetime:
     """The current time in UTC, without tzinfo (SQLite keeps no time zone; all times are UTC)."""
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Base(DeclarativeBase):
@@ -92,14 +93,15 @@ class Submission(Base):
     # issue #5: who submitted, to which contest; jury (teacher) submissions stay off the scoreboard
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", name="fk_submissions_user"), nullable=True)
     contest_id: Mapped[int | None] = mapped_column(
-        ForeignKey("contests.id", name="fk_submissions_contest"), nullable=True)
+        ForeignKey("contests.id", name="fk_submissions_contest"), nullable=True
+    )
     is_jury: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # issue #6: claim order is (priority, fair_rank, id); see judge.queue.queue_position
     priority: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     fair_rank: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     lost_judgings: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # leases that expired
 
-    results: Mapped[list["TestResult"]] = relationship(
+    results: Mapped[list[TestResult]] = relationship(
         back_populates="submission", order_by="TestResult.ordinal", cascade="all, delete-orphan"
     )
 
@@ -107,8 +109,21 @@ class Submission(Base):
         Index("ix_submissions_status_id", "status", "id"),
         Index("ix_submissions_claim_order", "status", "priority", "fair_rank", "id"),
         # the scoreboard's aggregates read one contest from this index alone (no table lookups)
-        Index("ix_submissions_scoreboard", "contest_id", "user_id", "problem_id", "id", "status", "verdict",
-              "is_jury", "created_at", "attempt", "finished_at", "tests_passed", "tests_total"),
+        Index(
+            "ix_submissions_scoreboard",
+            "contest_id",
+            "user_id",
+            "problem_id",
+            "id",
+            "status",
+            "verdict",
+            "is_jury",
+            "created_at",
+            "attempt",
+            "finished_at",
+            "tests_passed",
+            "tests_total",
+        ),
         Index("ix_submissions_user_id", "user_id", "id"),
     )
 
@@ -137,9 +152,7 @@ class TestResult(Base):
 
     submission: Mapped[Submission] = relationship(back_populates="results")
 
-    __table_args__ = (
-        UniqueConstraint("submission_id", "attempt", "ordinal", name="uq_test_results_run"),
-    )
+    __table_args__ = (UniqueConstraint("submission_id", "attempt", "ordinal", name="uq_test_results_run"),)
 
 
 class Worker(Base):
@@ -208,8 +221,9 @@ class Contest(Base):
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
 
-    problems: Mapped[list["ContestProblem"]] = relationship(
-        order_by="ContestProblem.letter", cascade="all, delete-orphan")
+    problems: Mapped[list[ContestProblem]] = relationship(
+        order_by="ContestProblem.letter", cascade="all, delete-orphan"
+    )
 
 
 class ContestProblem(Base):

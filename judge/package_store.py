@@ -6,6 +6,7 @@ the database: ``cached_package`` unpacks an archive once into ``<work_dir>/packa
 Submissions remember the hash they were made against, so a reloaded package never changes how an
 older submission is (re)judged.
 """
+
 from __future__ import annotations
 
 import gzip

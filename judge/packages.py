@@ -5,6 +5,7 @@ and problemtools), with two additions this judge reads from ``problem.yaml``:
 ``limits.time_limit`` (seconds, the 2025-09 field) and ``io: {input_file, output_file}`` for problems
 whose programs read and write files (see docs/conventions.md).
 """
+
 from __future__ import annotations
 
 import math
@@ -149,9 +150,7 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
     tests = _tests(root) if require_tests else ()
     if require_tests and not tests:
         raise PackageError(f"{root}: no test cases in data/sample or data/secret")
-    statements = {
-        p.name.split(".")[1]: p for p in sorted((root / "statement").glob("problem.*.md"))
-    }
+    statements = {p.name.split(".")[1]: p for p in sorted((root / "statement").glob("problem.*.md"))}
     return ProblemPackage(
         id=problem_id,
         root=root,

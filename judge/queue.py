@@ -12,6 +12,7 @@
 - Order: ``priority`` first (contest before practice before rejudge), then ``fair_rank`` (a user's
   tenth waiting submission waits behind everyone's first), then age.
 """
+
 from __future__ import annotations
 
 from collections.abc import Collection
@@ -24,7 +25,6 @@ from sqlalchemy.orm import Session
 from judge.models import Submission, utcnow
 from judge.verdicts import JE
 
-
 CONTEST, PRACTICE, REJUDGE = 0, 1, 2  # priorities: lower is judged first
 
 
@@ -33,10 +33,14 @@ def queue_position(session: Session, user_id: int | None, priority: int) -> dict
     ``priority`` and ``fair_rank`` = how many of that user's submissions are already waiting."""
     waiting = 0
     if user_id is not None:
-        waiting = session.scalar(
-            select(func.count()).select_from(Submission)
-            .where(Submission.user_id == user_id, Submission.status.in_(("queued", "judging")))
-        ) or 0
+        waiting = (
+            session.scalar(
+                select(func.count())
+                .select_from(Submission)
+                .where(Submission.user_id == user_id, Submission.status.in_(("queued", "judging")))
+            )
+            or 0
+        )
     return {"priority": priority, "fair_rank": waiting}
 
 
@@ -48,8 +52,9 @@ class Claim:
     attempt: int
 
 
-def claim(session: Session, worker_id: str, lease_seconds: float,
-          languages: Collection[str] | None = None) -> Claim | None:
+def claim(
+    session: Session, worker_id: str, lease_seconds: float, languages: Collection[str] | None = None
+) -> Claim | None:
     """Claim the first queued submission (by priority, fair rank, age) for ``worker_id``; None when
     the queue is empty.
 
@@ -130,9 +135,15 @@ def requeue_expired(session: Session, max_attempts: int) -> int:
     failed = session.execute(
         update(Submission)
         .where(and_(expired, Submission.lost_judgings + 1 >= max_attempts))
-        .values(status="done", verdict=JE, finished_at=now, worker_id=None, lease_expires_at=None,
-                lost_judgings=Submission.lost_judgings + 1,
-                judge_message=f"judging was interrupted {max_attempts} times (worker lost)")
+        .values(
+            status="done",
+            verdict=JE,
+            finished_at=now,
+            worker_id=None,
+            lease_expires_at=None,
+            lost_judgings=Submission.lost_judgings + 1,
+            judge_message=f"judging was interrupted {max_attempts} times (worker lost)",
+        )
         .execution_options(synchronize_session=False)
     ).rowcount
     requeued = session.execute(

@@ -1,7 +1,8 @@
 """Request and response bodies of the HTTP API (pydantic)."""
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import Path
@@ -37,7 +38,7 @@ def utc_in_range(moment: datetime) -> datetime:
     """``moment`` as naive UTC (a naive time is UTC already), in [1970, 3000); raises ValueError
     otherwise (an offset near year 1 or 9999 would overflow the conversion)."""
     try:
-        utc = moment.astimezone(timezone.utc).replace(tzinfo=None) if moment.tzinfo else moment
+        utc = moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
     except OverflowError:
         raise ValueError("is out of range once converted to UTC") from None
     if not EARLIEST_TIME <= utc < LATEST_TIME:

@@ -13,6 +13,7 @@ pending with no verdict until the contest is unfrozen; solved counts, times, pen
 the first-solve markers are computed from the earlier submissions only, so nothing of a frozen
 verdict shows.
 """
+
 from __future__ import annotations
 
 import csv
@@ -96,13 +97,25 @@ class Scoreboard:
     def to_dict(self) -> dict:
         """JSON-ready: the rows' cells without internal ids."""
         return {
-            "contest": self.contest_id, "name": self.contest_name, "scoring": self.scoring, "view": self.view,
-            "frozen": self.frozen, "computed_at": self.computed_at.isoformat(),
+            "contest": self.contest_id,
+            "name": self.contest_name,
+            "scoring": self.scoring,
+            "view": self.view,
+            "frozen": self.frozen,
+            "computed_at": self.computed_at.isoformat(),
             "problems": [{"letter": l, "name": n, "points": p} for l, n, p in self.problems],
-            "rows": [{"rank": r.rank, "user": r.user, "display_name": r.display_name, "solved": r.solved,
-                      "penalty": r.penalty, "total": r.total,
-                      "cells": [{k: getattr(c, k) for k in CELL_FIELDS} for c in r.cells]}
-                     for r in self.rows],
+            "rows": [
+                {
+                    "rank": r.rank,
+                    "user": r.user,
+                    "display_name": r.display_name,
+                    "solved": r.solved,
+                    "penalty": r.penalty,
+                    "total": r.total,
+                    "cells": [{k: getattr(c, k) for k in CELL_FIELDS} for c in r.cells],
+                }
+                for r in self.rows
+            ],
         }
 
 
@@ -148,23 +161,49 @@ def _icpc_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, 
     entries), joined to the attempts before that AC (an index range per solved cell) and to the AC
     row for its time. Unsolved cells use the totals; solved ones the counts before the AC."""
     s = Submission
-    totals = (select(s.user_id, s.problem_id,
-                     func.min(case((and_(_judged(hide_after), s.verdict == AC), s.id))).label("ac_id"),
-                     _count(_rejected(hide_after)).label("rejected"),
-                     _count(not_(_judged(hide_after))).label("pending"))
-              .where(*_contest_rows(contest), s.problem_id.in_(letter_of))
-              .group_by(s.user_id, s.problem_id).subquery("totals"))
+    totals = (
+        select(
+            s.user_id,
+            s.problem_id,
+            func.min(case((and_(_judged(hide_after), s.verdict == AC), s.id))).label("ac_id"),
+            _count(_rejected(hide_after)).label("rejected"),
+            _count(not_(_judged(hide_after))).label("pending"),
+        )
+        .where(*_contest_rows(contest), s.problem_id.in_(letter_of))
+        .group_by(s.user_id, s.problem_id)
+        .subquery("totals")
+    )
     before, first_ac = aliased(Submission, name="before_ac"), aliased(Submission, name="first_ac")
     query = (
-        select(totals.c.user_id, totals.c.problem_id, totals.c.ac_id, totals.c.rejected, totals.c.pending,
-               first_ac.created_at, _count(and_(before.id.is_not(None), _rejected(hide_after, before))),
-               _count(and_(before.id.is_not(None), not_(_judged(hide_after, before)))))
+        select(
+            totals.c.user_id,
+            totals.c.problem_id,
+            totals.c.ac_id,
+            totals.c.rejected,
+            totals.c.pending,
+            first_ac.created_at,
+            _count(and_(before.id.is_not(None), _rejected(hide_after, before))),
+            _count(and_(before.id.is_not(None), not_(_judged(hide_after, before)))),
+        )
         .select_from(totals)
         .outerjoin(first_ac, first_ac.id == totals.c.ac_id)
-        .outerjoin(before, and_(*_contest_rows(contest, before), before.user_id == totals.c.user_id,
-                                before.problem_id == totals.c.problem_id, before.id < totals.c.ac_id))
-        .group_by(totals.c.user_id, totals.c.problem_id, totals.c.ac_id, totals.c.rejected, totals.c.pending,
-                  first_ac.created_at)
+        .outerjoin(
+            before,
+            and_(
+                *_contest_rows(contest, before),
+                before.user_id == totals.c.user_id,
+                before.problem_id == totals.c.problem_id,
+                before.id < totals.c.ac_id,
+            ),
+        )
+        .group_by(
+            totals.c.user_id,
+            totals.c.problem_id,
+            totals.c.ac_id,
+            totals.c.rejected,
+            totals.c.pending,
+            first_ac.created_at,
+        )
     )
     cells = {}
     start, penalty = contest.start_at, contest.penalty_minutes  # plain locals: ORM attributes cost per access
@@ -174,9 +213,15 @@ def _icpc_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, 
             cells[(user_id, letter)] = Cell(letter, attempts=int(rejected), pending=int(pending))
         else:
             minute = contest_minute(start, ac_at)
-            cells[(user_id, letter)] = Cell(letter, attempts=int(rejected_before) + 1, pending=int(pending_before),
-                                            solved=True, minute=minute, penalty=minute + penalty * int(rejected_before),
-                                            first_ac=(ac_at, ac_id))
+            cells[(user_id, letter)] = Cell(
+                letter,
+                attempts=int(rejected_before) + 1,
+                pending=int(pending_before),
+                solved=True,
+                minute=minute,
+                penalty=minute + penalty * int(rejected_before),
+                first_ac=(ac_at, ac_id),
+            )
     return cells
 
 
@@ -186,18 +231,25 @@ def _ioi_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, s
     s, judged = Submission, _judged(hide_after)
     where = [*_contest_rows(contest), s.problem_id.in_(letter_of)]
     fraction = case((and_(judged, s.tests_total > 0), s.tests_passed * 1.0 / s.tests_total), else_=0.0)
-    query = (select(s.user_id, s.problem_id, func.max(fraction), _count(judged), _count(not_(judged)))
-             .where(*where).group_by(s.user_id, s.problem_id))
+    query = (
+        select(s.user_id, s.problem_id, func.max(fraction), _count(judged), _count(not_(judged)))
+        .where(*where)
+        .group_by(s.user_id, s.problem_id)
+    )
     points = {p.problem_id: problem_points(p) for p in contest.problems}
     cells = {}
     for user_id, problem_id, best, judged_count, pending in session.execute(query):
         cells[(user_id, letter_of[problem_id])] = Cell(
-            letter_of[problem_id], attempts=int(judged_count), pending=int(pending),
-            score=float(best or 0) * points[problem_id])
+            letter_of[problem_id],
+            attempts=int(judged_count),
+            pending=int(pending),
+            score=float(best or 0) * points[problem_id],
+        )
     grouped = _grouped_problems(session, where, judged)
     if grouped:
-        for (user_id, problem_id), score in _group_scores(session, [*where, s.problem_id.in_(grouped)], judged,
-                                                          points).items():
+        for (user_id, problem_id), score in _group_scores(
+            session, [*where, s.problem_id.in_(grouped)], judged, points
+        ).items():
             cells[(user_id, letter_of[problem_id])].score = score
     return cells
 
@@ -207,17 +259,25 @@ def _grouped_problems(session, where, judged) -> set[str]:
     (a package's groups are the same for all its submissions): a few index lookups."""
     s, t = Submission, TestResult
     newest = select(func.max(s.id)).where(*where, judged, s.tests_total > 0).group_by(s.problem_id)
-    return set(session.scalars(
-        select(s.problem_id).join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
-        .where(s.id.in_(newest), t.test_group.not_in(UNGROUPED)).distinct()))
+    return set(
+        session.scalars(
+            select(s.problem_id)
+            .join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
+            .where(s.id.in_(newest), t.test_group.not_in(UNGROUPED))
+            .distinct()
+        )
+    )
 
 
 def _group_scores(session, where, judged, points) -> dict[tuple[int, str], float]:
     """Best group-scored result per (user, problem) over the judged submissions ``where`` selects."""
     s, t = Submission, TestResult
-    query = (select(s.user_id, s.problem_id, s.id, t.test_group, func.count(), _count(t.verdict == AC))
-             .join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
-             .where(*where, judged).group_by(s.user_id, s.problem_id, s.id, t.test_group))
+    query = (
+        select(s.user_id, s.problem_id, s.id, t.test_group, func.count(), _count(t.verdict == AC))
+        .join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
+        .where(*where, judged)
+        .group_by(s.user_id, s.problem_id, s.id, t.test_group)
+    )
     groups: dict[tuple[int, str, int], dict[str, tuple[int, int]]] = defaultdict(dict)
     for user_id, problem_id, sid, group, total, passed in session.execute(query):
         groups[(user_id, problem_id, sid)][group] = (int(passed), int(total))
@@ -236,8 +296,11 @@ def replay_cells(session: Session, contest: Contest, hide_after: datetime | None
     for user in participants(session, contest):
         for entry in contest.problems:
             rows = session.scalars(
-                select(Submission).where(*_contest_rows(contest), Submission.user_id == user.id,
-                                         Submission.problem_id == entry.problem_id).order_by(Submission.id)
+                select(Submission)
+                .where(
+                    *_contest_rows(contest), Submission.user_id == user.id, Submission.problem_id == entry.problem_id
+                )
+                .order_by(Submission.id)
             ).all()
             if rows:
                 cells[(user.id, entry.letter)] = _replay(session, contest, entry, rows, hide_after)
@@ -248,22 +311,35 @@ def _replay(session, contest, entry, rows, hide_after) -> Cell:
     def shown(row):
         return row.status == "done" and (hide_after is None or row.created_at < hide_after)
 
-    attempts = [Attempt(contest_minute(contest.start_at, r.created_at), r.verdict if shown(r) else None,
-                        _submission_score(session, r, problem_points(entry)) if shown(r) else 0.0)
-                for r in rows]
+    attempts = [
+        Attempt(
+            contest_minute(contest.start_at, r.created_at),
+            r.verdict if shown(r) else None,
+            _submission_score(session, r, problem_points(entry)) if shown(r) else 0.0,
+        )
+        for r in rows
+    ]
     if contest.scoring != ICPC:
         ioi = ioi_cell(attempts)
         return Cell(entry.letter, attempts=ioi.judged, pending=ioi.pending, score=ioi.score)
     icpc = icpc_cell(attempts, contest.penalty_minutes)
     first_ac = next(((r.created_at, r.id) for r, a in zip(rows, attempts) if a.verdict == AC), None)
-    return Cell(entry.letter, attempts=icpc.tries, pending=icpc.pending, solved=icpc.solved, minute=icpc.minute,
-                penalty=icpc.penalty, first_ac=first_ac)
+    return Cell(
+        entry.letter,
+        attempts=icpc.tries,
+        pending=icpc.pending,
+        solved=icpc.solved,
+        minute=icpc.minute,
+        penalty=icpc.penalty,
+        first_ac=first_ac,
+    )
 
 
 def _submission_score(session: Session, row: Submission, points: int) -> float:
     groups: dict[str, tuple[int, int]] = {}
-    for result in session.scalars(select(TestResult).where(TestResult.submission_id == row.id,
-                                                           TestResult.attempt == row.attempt)):
+    for result in session.scalars(
+        select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
+    ):
         passed, total = groups.get(result.test_group, (0, 0))
         groups[result.test_group] = (passed + (result.verdict == AC), total + 1)
     if not groups and row.tests_total:  # results not stored (e.g. imported): the counters still tell
@@ -272,23 +348,38 @@ def _submission_score(session: Session, row: Submission, points: int) -> float:
 
 
 # -- the board ----------------------------------------------------------------------------------------
-def compute_scoreboard(session: Session, contest: Contest, view: str = PUBLIC, now: datetime | None = None,
-                       cells: dict[tuple[int, str], Cell] | None = None) -> Scoreboard:
+def compute_scoreboard(
+    session: Session,
+    contest: Contest,
+    view: str = PUBLIC,
+    now: datetime | None = None,
+    cells: dict[tuple[int, str], Cell] | None = None,
+) -> Scoreboard:
     """The scoreboard of ``contest`` as ``view`` (``jury``: live; ``public``: frozen after the freeze
     time until unfrozen) at ``now`` (UTC). ``cells`` replaces the aggregate queries (tests, benchmark)."""
     now = now or utcnow()
     hide_after = hidden_after(contest, view)
     if cells is None:
         cells = aggregate_cells(session, contest, hide_after)
-    names = dict(session.execute(select(Problem.id, Problem.name)
-                                 .where(Problem.id.in_([p.problem_id for p in contest.problems]))).all())
+    names = dict(
+        session.execute(
+            select(Problem.id, Problem.name).where(Problem.id.in_([p.problem_id for p in contest.problems]))
+        ).all()
+    )
     problems = [(p.letter, names.get(p.problem_id, p.problem_id), problem_points(p)) for p in contest.problems]
     _mark_first_solves(cells)
-    users = session.execute(select(User.id, User.name, User.display_name).where(on_scoreboard(contest))
-                            .order_by(User.display_name, User.name))
-    rows = [_row(name, display, [cells.get((user_id, letter)) or Cell(letter) for letter, _, _ in problems])
-            for user_id, name, display in users]
-    key = (lambda r: icpc_rank_key(r.solved, r.penalty)) if contest.scoring == ICPC else (lambda r: ioi_rank_key(r.total))
+    users = session.execute(
+        select(User.id, User.name, User.display_name)
+        .where(on_scoreboard(contest))
+        .order_by(User.display_name, User.name)
+    )
+    rows = [
+        _row(name, display, [cells.get((user_id, letter)) or Cell(letter) for letter, _, _ in problems])
+        for user_id, name, display in users
+    ]
+    key = (
+        (lambda r: icpc_rank_key(r.solved, r.penalty)) if contest.scoring == ICPC else (lambda r: ioi_rank_key(r.total))
+    )
     rows.sort(key=key)  # stable: ties keep the participants' display-name order
     for row, rank in zip(rows, competition_ranks([key(r) for r in rows])):
         row.rank = rank
@@ -297,8 +388,15 @@ def compute_scoreboard(session: Session, contest: Contest, view: str = PUBLIC, n
 
 
 def _row(name: str, display_name: str, cells: list[Cell]) -> Row:
-    return Row(0, name, display_name, solved=sum(c.solved for c in cells),
-               penalty=sum(c.penalty for c in cells), total=round(sum(c.score for c in cells), 6), cells=cells)
+    return Row(
+        0,
+        name,
+        display_name,
+        solved=sum(c.solved for c in cells),
+        penalty=sum(c.penalty for c in cells),
+        total=round(sum(c.score for c in cells), 6),
+        cells=cells,
+    )
 
 
 def _mark_first_solves(cells: dict[tuple[int, str], Cell]) -> None:
@@ -318,7 +416,7 @@ def _icpc_text(cell: Cell) -> str:
     """``+`` solved first try, ``+2 (57)`` solved after 2 rejections at minute 57, ``-3`` three
     rejections, with `` ?1`` for one pending attempt; empty when never tried."""
     rejected = cell.attempts - cell.solved
-    text = (f"+{rejected or ''} ({cell.minute})" if cell.solved else f"-{rejected}" if rejected else "")
+    text = f"+{rejected or ''} ({cell.minute})" if cell.solved else f"-{rejected}" if rejected else ""
     return f"{text} ?{cell.pending}".strip() if cell.pending else text
 
 
@@ -348,8 +446,15 @@ def grades_csv(board: Scoreboard) -> str:
     writer.writerow(["user", "display_name", *letters, "total", *(["penalty"] if icpc else [])])
     for row in sorted(board.rows, key=lambda r: r.user):
         cells = [int(c.solved) if icpc else _points(c.score) for c in row.cells]
-        writer.writerow([row.user, row.display_name, *cells, row.solved if icpc else _points(row.total),
-                         *([row.penalty] if icpc else [])])
+        writer.writerow(
+            [
+                row.user,
+                row.display_name,
+                *cells,
+                row.solved if icpc else _points(row.total),
+                *([row.penalty] if icpc else []),
+            ]
+        )
     return out.getvalue()
 
 
@@ -364,10 +469,22 @@ def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) ->
     the freeze time has passed. Event streams recompute the board only when it changes."""
     s = Submission
     counts = session.execute(
-        select(func.count(), func.max(s.id), func.sum(s.attempt), func.sum(case((s.status == "done", 1), else_=0)),
-               func.max(s.finished_at)).where(s.contest_id == contest.id)
+        select(
+            func.count(),
+            func.max(s.id),
+            func.sum(s.attempt),
+            func.sum(case((s.status == "done", 1), else_=0)),
+            func.max(s.finished_at),
+        ).where(s.contest_id == contest.id)
     ).one()
     users = session.scalar(select(func.count()).select_from(User))
-    settings = (contest.unfrozen, contest.freeze_at, contest.start_at, contest.end_at, contest.scoring,
-                contest.penalty_minutes, tuple((p.letter, p.problem_id, p.points) for p in contest.problems))
+    settings = (
+        contest.unfrozen,
+        contest.freeze_at,
+        contest.start_at,
+        contest.end_at,
+        contest.scoring,
+        contest.penalty_minutes,
+        tuple((p.letter, p.problem_id, p.points) for p in contest.problems),
+    )
     return (*counts, users, settings, contest.freeze_at is not None and now >= contest.freeze_at)

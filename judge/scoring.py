@@ -13,6 +13,7 @@ order, and return that scoreboard cell; ``competition_ranks`` ranks the rows.
 
 A pending attempt (queued, judging, or hidden by the scoreboard freeze) has verdict None.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -72,8 +73,7 @@ def icpc_cell(attempts: Iterable[Attempt], penalty_minutes: int = 20) -> IcpcCel
         if attempt.verdict is None:
             pending += 1
         elif attempt.verdict == AC:
-            return IcpcCell(True, rejected + 1, pending, attempt.minute,
-                            attempt.minute + penalty_minutes * rejected)
+            return IcpcCell(True, rejected + 1, pending, attempt.minute, attempt.minute + penalty_minutes * rejected)
         elif attempt.verdict not in NOT_COUNTED:
             rejected += 1
     return IcpcCell(False, rejected, pending, None, 0)

@@ -5,16 +5,16 @@ it unavailable and refuses it with 422 rather than judging every submission CE. 
 through the same steps as a submission (``compile_source``, ``copy_program``, the language's run
 command and limits) at the problems' usual memory limit, 256 MiB.
 """
+
 from __future__ import annotations
 
 import logging
 import os
 from pathlib import Path
 
-from sandbox import Limits, Sandbox
-
 from judge.judging import compile_source, copy_program, open_session
 from judge.languages import HELLO, LANGUAGES, Language
+from sandbox import Limits, Sandbox
 
 log = logging.getLogger(__name__)
 HELLO_MEMORY_KIB = 256 * 1024  # the problems' memory limit (problem.yaml ``limits.memory``)
@@ -42,12 +42,15 @@ def check_language(box: Sandbox, language: Language, work: Path) -> str | None:
             problem = copy_program(language, source, program_dir, session.folder("run"))
             if problem is not None:
                 return f"hello-world program not copied: {problem}"
-            limits = Limits(processes=language.processes, memory_kib=HELLO_MEMORY_KIB + language.extra_memory_kib,
-                            **HELLO_LIMITS)
+            limits = Limits(
+                processes=language.processes, memory_kib=HELLO_MEMORY_KIB + language.extra_memory_kib, **HELLO_LIMITS
+            )
             result = session.run(language.run_argv(source, HELLO_MEMORY_KIB), "run", limits)
         if result.stdout.strip() != HELLO.encode() or result.limit_exceeded:
-            return (f"hello-world printed {result.stdout[:80]!r} (exit {result.exit_code}, signal {result.signal}, "
-                    f"peak {result.peak_memory_kib} KiB): {result.stderr[:200]!r}")
+            return (
+                f"hello-world printed {result.stdout[:80]!r} (exit {result.exit_code}, signal {result.signal}, "
+                f"peak {result.peak_memory_kib} KiB): {result.stderr[:200]!r}"
+            )
         return None
     except Exception as exc:  # a broken toolchain must not stop the worker
         return f"self-test failed: {type(exc).__name__}: {exc}"

@@ -5,6 +5,7 @@ Order (issue #4, as DOMjudge and CMS do it): MLE, then TLE (CPU), TLE (wall), OL
 non-zero exit), and only then the checker's AC / WA. Resource verdicts come from the counters, never
 from the exit code alone: a program may ``exit(137)`` itself and that is an RTE, not an MLE.
 """
+
 from __future__ import annotations
 
 import signal as signals

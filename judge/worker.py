@@ -5,6 +5,7 @@ packages come from the database by hash (``judge.package_store``). A judge fault
 checker, a broken package, a sandbox error) ends that submission as JE and the worker goes on.
 SIGTERM: the current test finishes, then the submission is given back to the queue and the worker exits.
 """
+
 from __future__ import annotations
 
 import logging
@@ -17,17 +18,17 @@ import time
 from sqlalchemy import insert, update
 from sqlalchemy.orm import Session
 
-from sandbox import Sandbox, SandboxError
-
 from judge import queue
 from judge.config import Settings
 from judge.db import make_engine, make_sessionmaker
 from judge.judging import JudgingOutcome, TestOutcome, judge_submission
 from judge.languages import LANGUAGES
-from judge.models import Submission, TestResult, Worker as WorkerRow, utcnow
+from judge.models import Submission, TestResult, utcnow
+from judge.models import Worker as WorkerRow
 from judge.package_store import cached_package
 from judge.selftest import available_languages
 from judge.verdicts import JE
+from sandbox import Sandbox, SandboxError
 
 log = logging.getLogger(__name__)
 IDLE_SLEEP_S = 0.2
@@ -70,13 +71,20 @@ class Worker:
             row.started_at = row.last_heartbeat = utcnow()
             session.add(row)
             session.commit()
-        log.info("worker %s ready: languages %s%s", self.id, ", ".join(self.languages),
-                 f"; unavailable: {', '.join(broken)}" if broken else "")
+        log.info(
+            "worker %s ready: languages %s%s",
+            self.id,
+            ", ".join(self.languages),
+            f"; unavailable: {', '.join(broken)}" if broken else "",
+        )
 
     def heartbeat(self, session: Session, current: int | None) -> None:
         """Record that this worker is alive and what it is judging."""
-        session.execute(update(WorkerRow).where(WorkerRow.id == self.id)
-                        .values(last_heartbeat=utcnow(), current_submission_id=current))
+        session.execute(
+            update(WorkerRow)
+            .where(WorkerRow.id == self.id)
+            .values(last_heartbeat=utcnow(), current_submission_id=current)
+        )
         session.commit()
 
     # -- the loop ----------------------------------------------------------------------------
@@ -141,10 +149,12 @@ class Worker:
             if language is None:
                 return JudgingOutcome(JE, judge_message=f"unknown language {submission.language!r}")
             with self.sessions() as session:
-                package = cached_package(session, submission.package_sha256, submission.problem_id,
-                                         self.work.parent / "packages")
-            return judge_submission(self.box, package, language, submission.source, self.work,
-                                    on_test=lambda t: self._store_test(claim, t))
+                package = cached_package(
+                    session, submission.package_sha256, submission.problem_id, self.work.parent / "packages"
+                )
+            return judge_submission(
+                self.box, package, language, submission.source, self.work, on_test=lambda t: self._store_test(claim, t)
+            )
         except (StopRequested, LeaseLost):
             raise
         except Exception as exc:  # judge fault: JE for this submission, the worker goes on
@@ -155,18 +165,30 @@ class Worker:
         """Write one test result, fenced by the claim; stop early on SIGTERM or a lost lease."""
         with self.sessions() as session:
             held = session.execute(
-                update(Submission).where(queue.holds(claim)).values(worker_id=self.id)
+                update(Submission)
+                .where(queue.holds(claim))
+                .values(worker_id=self.id)
                 .execution_options(synchronize_session=False)
             ).rowcount
             if held != 1:
                 session.rollback()
                 raise LeaseLost()
-            session.execute(insert(TestResult).values(
-                submission_id=claim.submission_id, attempt=claim.attempt, ordinal=test.ordinal,
-                test_name=test.test.name, test_group=test.test.group, verdict=test.verdict,
-                time_ms=test.time_ms, wall_ms=test.wall_ms, memory_kib=test.memory_kib,
-                exit_code=test.exit_code, signal=test.signal, message=test.message[:2000] or None,
-            ))
+            session.execute(
+                insert(TestResult).values(
+                    submission_id=claim.submission_id,
+                    attempt=claim.attempt,
+                    ordinal=test.ordinal,
+                    test_name=test.test.name,
+                    test_group=test.test.group,
+                    verdict=test.verdict,
+                    time_ms=test.time_ms,
+                    wall_ms=test.wall_ms,
+                    memory_kib=test.memory_kib,
+                    exit_code=test.exit_code,
+                    signal=test.signal,
+                    message=test.message[:2000] or None,
+                )
+            )
             session.commit()
         if self.stop.is_set():
             raise StopRequested()
@@ -174,12 +196,21 @@ class Worker:
     def _finish(self, claim: queue.Claim, outcome: JudgingOutcome) -> None:
         with self.sessions() as session:
             done = session.execute(
-                update(Submission).where(queue.holds(claim)).values(
-                    status="done", verdict=outcome.verdict, compile_message=outcome.compile_message or None,
-                    judge_message=outcome.judge_message or None, time_ms=outcome.time_ms,
-                    memory_kib=outcome.memory_kib, finished_at=utcnow(), lease_expires_at=None,
-                    tests_passed=sum(t.verdict == "AC" for t in outcome.tests), tests_total=len(outcome.tests),
-                ).execution_options(synchronize_session=False)
+                update(Submission)
+                .where(queue.holds(claim))
+                .values(
+                    status="done",
+                    verdict=outcome.verdict,
+                    compile_message=outcome.compile_message or None,
+                    judge_message=outcome.judge_message or None,
+                    time_ms=outcome.time_ms,
+                    memory_kib=outcome.memory_kib,
+                    finished_at=utcnow(),
+                    lease_expires_at=None,
+                    tests_passed=sum(t.verdict == "AC" for t in outcome.tests),
+                    tests_total=len(outcome.tests),
+                )
+                .execution_options(synchronize_session=False)
             ).rowcount
             if done != 1:
                 session.rollback()

@@ -1,4 +1,5 @@
 """Alembic environment: migrations for SQLite and PostgreSQL from the same scripts."""
+
 from __future__ import annotations
 
 from alembic import context

@@ -40,10 +40,13 @@ def solve(grid, start, goal):
             break
         for d_row, d_col in MOVES:
             next_row, next_col = row + d_row, col + d_col
-            if (0 <= next_row < rows and 0 <= next_col < cols
-                    and grid[next_row][next_col] == 0
-                    # mark on enqueue, so no cell enters the queue twice
-                    and predecessor[next_row][next_col] is None):
+            if (
+                0 <= next_row < rows
+                and 0 <= next_col < cols
+                and grid[next_row][next_col] == 0
+                # mark on enqueue, so no cell enters the queue twice
+                and predecessor[next_row][next_col] is None
+            ):
                 predecessor[next_row][next_col] = (row, col)
                 queue.append((next_row, next_col))
     if predecessor[goal[0]][goal[1]] is None:
@@ -64,9 +67,9 @@ def parse_input(text):
     """
     values = [int(token) for token in text.split()]
     rows, cols = values[0], values[1]
-    cells = values[2:2 + rows * cols]
-    grid = [cells[r * cols:(r + 1) * cols] for r in range(rows)]
-    mouse_row, mouse_col, cheese_row, cheese_col = values[2 + rows * cols:6 + rows * cols]
+    cells = values[2 : 2 + rows * cols]
+    grid = [cells[r * cols : (r + 1) * cols] for r in range(rows)]
+    mouse_row, mouse_col, cheese_row, cheese_col = values[2 + rows * cols : 6 + rows * cols]
     return grid, (mouse_row - 1, mouse_col - 1), (cheese_row - 1, cheese_col - 1)
 
 

@@ -53,7 +53,7 @@ def parse_input(text):
     """
     values = [int(token) for token in text.split()]
     n, count = values[0], values[1]
-    pairs = values[2:2 + 2 * count]
+    pairs = values[2 : 2 + 2 * count]
     return n, list(zip(pairs[0::2], pairs[1::2]))
 
 

@@ -24,6 +24,7 @@ Each states its guarantees and the tests that prove them (tests/sandbox/).
 A ``Sandbox`` runs one command at a time (one per worker slot; not shared between threads); while
 one of its sessions is open, its runs go through the session.
 """
+
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits, RunResult
 from sandbox.outputs import read_output_file

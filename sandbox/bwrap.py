@@ -20,6 +20,7 @@ The fixed part of the argument list is built once per ``Sandbox``; a run adds it
 environment and file descriptors. A session box (``session_arguments``) is the same box made
 once for many runs; what differs is stated there and in sandbox/session.py.
 """
+
 from __future__ import annotations
 
 import glob
@@ -35,10 +36,24 @@ SYSTEM_DIRS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
 # there). Each bind costs a mount per run: keep the list short.
 SYSTEM_ETC = ("/etc/ld.so.cache", "/etc/alternatives", "/etc/fpc.cfg")
 SYSTEM_ETC_GLOBS = ("/etc/java-*-openjdk",)
-NAMESPACE_FLAGS = ("--unshare-user", "--unshare-pid", "--unshare-net", "--unshare-ipc",
-                   "--unshare-uts", "--unshare-cgroup-try")
-HARDENING_FLAGS = ("--disable-userns", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
-                   "--clearenv", "--hostname", "box")
+NAMESPACE_FLAGS = (
+    "--unshare-user",
+    "--unshare-pid",
+    "--unshare-net",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+)
+HARDENING_FLAGS = (
+    "--disable-userns",
+    "--die-with-parent",
+    "--new-session",
+    "--cap-drop",
+    "ALL",
+    "--clearenv",
+    "--hostname",
+    "box",
+)
 
 
 def system_mounts() -> list[str]:
@@ -61,20 +76,27 @@ def system_mounts() -> list[str]:
 def fixed_arguments(bwrap_path: str) -> list[str]:
     """The part of the command shared by every run of a slot: bwrap, namespaces, hardening flags,
     system folders, /proc and /dev."""
-    return [bwrap_path, *NAMESPACE_FLAGS, *HARDENING_FLAGS, *system_mounts(),
-            "--proc", "/proc", "--dev", "/dev"]
+    return [bwrap_path, *NAMESPACE_FLAGS, *HARDENING_FLAGS, *system_mounts(), "--proc", "/proc", "--dev", "/dev"]
 
 
-def run_arguments(fixed: list[str], *, workdir: Path, tmp_bytes: int,
-                  readonly_binds: list[Path | tuple[Path, str]],
-                  env: dict[str, str], seccomp_fd: int, status_fd: int, argv: list[str],
-                  as_pid_1: bool = False) -> list[str]:
+def run_arguments(
+    fixed: list[str],
+    *,
+    workdir: Path,
+    tmp_bytes: int,
+    readonly_binds: list[Path | tuple[Path, str]],
+    env: dict[str, str],
+    seccomp_fd: int,
+    status_fd: int,
+    argv: list[str],
+    as_pid_1: bool = False,
+) -> list[str]:
     """The whole command of one run.
 
     workdir: host folder bound read-write at /box and made the current directory.
     tmp_bytes: size of the private /tmp and /dev/shm (bytes). readonly_binds: extra host paths,
-    shown read-only at the same path, or (host path, path in the box) pairs. env: the program's whole environment. seccomp_fd: a
-    readable FD holding the BPF program; status_fd: where bwrap writes its JSON status
+    shown read-only at the same path, or (host path, path in the box) pairs. env: the program's
+    whole environment. seccomp_fd: a readable FD holding the BPF program; status_fd: where bwrap writes its JSON status
     (``exit-code`` appears only if the program was started). argv: the program and arguments.
     as_pid_1: run argv as the PID namespace's init instead of under bubblewrap's own reaper
     (for boxinit: bubblewrap's reaper tells its parent of the end before it has exited, so it
@@ -92,8 +114,9 @@ def run_arguments(fixed: list[str], *, workdir: Path, tmp_bytes: int,
     return args
 
 
-def session_arguments(fixed: list[str], *, root: Path, readonly_binds: list[Path | tuple[Path, str]],
-                      status_fd: int, argv: list[str]) -> list[str]:
+def session_arguments(
+    fixed: list[str], *, root: Path, readonly_binds: list[Path | tuple[Path, str]], status_fd: int, argv: list[str]
+) -> list[str]:
     """The command of a session box (sandbox.session): the same box as ``run_arguments``
     except for what its init, ``boxserver`` (``argv``), does again for every run.
 
@@ -107,8 +130,19 @@ def session_arguments(fixed: list[str], *, root: Path, readonly_binds: list[Path
     """
     args = [*fixed, "--remount-ro", "/dev", "--dir", "/tmp"]
     args += _folder_arguments(readonly_binds, root, "/")
-    args += ["--cap-add", "CAP_SYS_ADMIN", "--cap-add", "CAP_SYS_CHROOT", "--cap-add", "CAP_SETPCAP", "--as-pid-1",
-             "--json-status-fd", str(status_fd), "--", *argv]
+    args += [
+        "--cap-add",
+        "CAP_SYS_ADMIN",
+        "--cap-add",
+        "CAP_SYS_CHROOT",
+        "--cap-add",
+        "CAP_SETPCAP",
+        "--as-pid-1",
+        "--json-status-fd",
+        str(status_fd),
+        "--",
+        *argv,
+    ]
     return args
 
 

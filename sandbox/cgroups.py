@@ -25,6 +25,7 @@ reaps a run's orphans, and ``remove_used``), chosen by ``detect_cgroups`` from /
 Guarantee: after ``kill_all`` + ``wait_empty`` no task of the slot is left (the runner checks this
 after every run). tests/sandbox/test_hostile.py::test_daemon_does_not_outlive_the_run
 """
+
 from __future__ import annotations
 
 import errno
@@ -226,8 +227,12 @@ class CgroupV1:
                 _remove_leaf(leaf)
 
     def _task_files(self) -> list[Path]:
-        return [self.memory / "cgroup.procs", self.dirs["pids"] / "cgroup.procs",
-                self.dirs["cpuacct"] / "cgroup.procs", self.dirs["memory"] / "cgroup.procs"]
+        return [
+            self.memory / "cgroup.procs",
+            self.dirs["pids"] / "cgroup.procs",
+            self.dirs["cpuacct"] / "cgroup.procs",
+            self.dirs["memory"] / "cgroup.procs",
+        ]
 
     def prepare(self, limits: Limits, extra_tasks: int, defer_removal: bool = False) -> list[bytes]:
         """Set the limits (``extra_tasks`` added to the task cap for the sandbox's own processes),
@@ -240,9 +245,9 @@ class CgroupV1:
             if self._memory_made:
                 self._used.append(self.memory)
             if len(self._used) > USED_LEAVES_MAX:  # a long session: bound the kernel memory kept
-                for leaf in self._used[:USED_LEAVES_MAX // 2]:
+                for leaf in self._used[: USED_LEAVES_MAX // 2]:
                     _remove_leaf(leaf)
-                del self._used[:USED_LEAVES_MAX // 2]
+                del self._used[: USED_LEAVES_MAX // 2]
             self._leaves_made += 1
             self.memory = self.dirs["memory"] / f"{LEAF_NAME}-{self._leaves_made}"
         else:
@@ -390,8 +395,12 @@ class CgroupV2:
         peak_file = self.leaf / "memory.peak"
         peak = read_int(peak_file) if peak_file.exists() else read_int(self.leaf / "memory.current")
         pids_events = read_keyed(self.leaf / "pids.events")
-        return CgroupUsage(cpu_ns=self.cpu_ns(), peak_bytes=peak, oom_kills=events.get("oom_kill", 0),
-                           task_limit_hits=pids_events.get("max", 0))
+        return CgroupUsage(
+            cpu_ns=self.cpu_ns(),
+            peak_bytes=peak,
+            oom_kills=events.get("oom_kill", 0),
+            task_limit_hits=pids_events.get("max", 0),
+        )
 
     def kill_all(self) -> None:
         """Kill every task of the run: ``cgroup.kill`` (Linux 5.14+) or SIGKILL one by one."""
@@ -499,8 +508,9 @@ def own_cgroup_v2(proc_cgroup_text: str) -> str:
     return "/"
 
 
-def detect_cgroups(mountinfo: str | None = None, proc_cgroup: str | None = None,
-                   v2_root: Path | None = None) -> tuple[str, Path | dict[str, Path]] | None:
+def detect_cgroups(
+    mountinfo: str | None = None, proc_cgroup: str | None = None, v2_root: Path | None = None
+) -> tuple[str, Path | dict[str, Path]] | None:
     """Which cgroup version can limit a run here: ("v2", delegated root folder),
     ("v1", controller → mount point), or None.
 

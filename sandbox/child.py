@@ -20,6 +20,7 @@ Guarantees (both paths):
   test_limits.py::test_deep_recursion_with_200_mib_stack_passes,
   tests/sandbox/test_runner.py::test_runs_without_cgroups_with_a_warning
 """
+
 from __future__ import annotations
 
 import math
@@ -57,8 +58,9 @@ def rlimits_for(limits: Limits, *, with_cgroups: bool, nproc: int | None = None)
     return triples
 
 
-def make_preexec(procs_files: list[bytes], rlimits: list[tuple[int, int, int]],
-                 uid: int | None, gid: int | None) -> Callable[[], None]:
+def make_preexec(
+    procs_files: list[bytes], rlimits: list[tuple[int, int, int]], uid: int | None, gid: int | None
+) -> Callable[[], None]:
     """The child's set-up when the ``launch`` helper is missing: join each ``cgroup.procs`` file
     (writing 0 means "this process"), set the rlimits, then (if ``uid`` is given, i.e. the judge
     is root) drop all groups, set gid, uid. It runs between fork and exec, so it only makes

@@ -4,6 +4,7 @@ A ``SandboxError`` means the judge could not run the program as promised (bubble
 cgroup that cannot be created, a slot already in use, bubblewrap failing to set up the box): the
 judge reports it as JE, never as a verdict of the submission.
 """
+
 from __future__ import annotations
 
 

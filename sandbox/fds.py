@@ -4,6 +4,7 @@ Guarantee: each descriptor a run opens is closed exactly once, on every path (a 
 could hit a number another thread has reused), so no judge descriptor is left open and none
 reaches a later run. tests/sandbox/test_isolation.py::test_only_standard_descriptors_are_open
 """
+
 from __future__ import annotations
 
 import os

@@ -18,6 +18,7 @@ Guarantee: without a C compiler ``build_helpers`` returns None and the runner fa
 Python pre-exec step and to starting the program directly (exit codes above 128 then read as
 signals; set-up CPU counted), with a warning. tests/sandbox/test_runner.py::test_runs_without_helpers
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -79,8 +80,9 @@ def build_helper(name: str) -> Path | None:
     with tempfile.TemporaryDirectory(dir=folder) as build:
         output = Path(build) / name
         for extra in (["-static"], []):  # static if libc.a is there: no loader needed in the box
-            done = subprocess.run([compiler, "-O2", *extra, "-o", str(output), str(source)],
-                                  capture_output=True, text=True)
+            done = subprocess.run(
+                [compiler, "-O2", *extra, "-o", str(output), str(source)], capture_output=True, text=True
+            )
             if done.returncode == 0:
                 os.chmod(output, 0o755)
                 os.replace(output, target)
@@ -105,11 +107,15 @@ def _remove_old_builds(folder: Path, name: str, keep: Path) -> None:
             pass
 
 
-def launch_arguments(launch: Path, uid: int | None, gid: int | None,
-                     rlimits: list[tuple[int, int, int]]) -> list[str]:
+def launch_arguments(launch: Path, uid: int | None, gid: int | None, rlimits: list[tuple[int, int, int]]) -> list[str]:
     """The ``launch`` prefix of a command: uid, gid (-1: keep) and RESOURCE:SOFT:HARD triples."""
-    return [str(launch), str(-1 if uid is None else uid), str(-1 if gid is None else gid),
-            *(f"{which}:{soft}:{hard}" for which, soft, hard in rlimits), "--"]
+    return [
+        str(launch),
+        str(-1 if uid is None else uid),
+        str(-1 if gid is None else gid),
+        *(f"{which}:{soft}:{hard}" for which, soft, hard in rlimits),
+        "--",
+    ]
 
 
 def parse_maxrss(text: str) -> int | None:

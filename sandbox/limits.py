@@ -6,6 +6,7 @@ from counters (cgroup CPU and OOM counters, the stdout size, the parent's wall c
 the exit code alone: a program may ``exit(137)`` itself (tests/sandbox/test_hostile.py::
 test_exit_137_is_not_a_limit).
 """
+
 from __future__ import annotations
 
 import signal as signals
@@ -90,5 +91,9 @@ class RunResult:
     @property
     def limit_exceeded(self) -> bool:
         """True if any limit flag (CPU, wall, memory, output) is set."""
-        return (self.cpu_limit_exceeded or self.wall_limit_exceeded
-                or self.memory_limit_exceeded or self.output_limit_exceeded)
+        return (
+            self.cpu_limit_exceeded
+            or self.wall_limit_exceeded
+            or self.memory_limit_exceeded
+            or self.output_limit_exceeded
+        )

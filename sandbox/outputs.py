@@ -5,6 +5,7 @@ device or a folder, never reads a file hard-linked elsewhere, and never reads mo
 ``max_bytes``: a program cannot make the judge read /etc/shadow, another slot's work or the
 judge answers through a planted link. tests/sandbox/test_outputs.py
 """
+
 from __future__ import annotations
 
 import logging

@@ -9,6 +9,7 @@ Guarantees:
 - No task of the run is left when a result is returned: the run's cgroups are checked empty
   first, else SandboxError. tests/sandbox/test_hostile.py::test_daemon_does_not_outlive_the_run
 """
+
 from __future__ import annotations
 
 import os
@@ -37,8 +38,7 @@ def decode_exit(status: int, exit_code_reported: int | None) -> tuple[int | None
     return code, None
 
 
-def program_end(status: int, reported: int | None, init_end: tuple[str, int] | None
-                ) -> tuple[int | None, int | None]:
+def program_end(status: int, reported: int | None, init_end: tuple[str, int] | None) -> tuple[int | None, int | None]:
     """(exit code, signal number) of the program: from the init's report (``boxinit`` or
     ``boxserver``: ("exit", n), ("signal", n), or a failure) when there is one, else from the
     wait status. Raises SandboxError when the init could not start the program."""
@@ -52,8 +52,16 @@ def program_end(status: int, reported: int | None, init_end: tuple[str, int] | N
     raise SandboxError(f"the box could not start the program ({kind}: {os.strerror(number)})")
 
 
-def collect_result(limits: Limits, outcome: WatchOutcome, exit_code: int | None, signal_number: int | None,
-                   stdout_fd: int, cgroups, slot: int, program_maxrss_kib: int | None = None) -> RunResult:
+def collect_result(
+    limits: Limits,
+    outcome: WatchOutcome,
+    exit_code: int | None,
+    signal_number: int | None,
+    stdout_fd: int,
+    cgroups,
+    slot: int,
+    program_maxrss_kib: int | None = None,
+) -> RunResult:
     """The ``RunResult`` of a finished run.
 
     cgroups: the slot's backend (``sandbox.cgroups``), or None (counters from ``outcome.rusage``).
@@ -77,13 +85,18 @@ def collect_result(limits: Limits, outcome: WatchOutcome, exit_code: int | None,
         task_hits = False
         oom = peak_kib >= limits.memory_kib
     return RunResult(
-        exit_code=exit_code, signal=signal_number,
-        cpu_ms=cpu_ns // 1_000_000, wall_ms=outcome.wall_ns // 1_000_000, peak_memory_kib=peak_kib,
+        exit_code=exit_code,
+        signal=signal_number,
+        cpu_ms=cpu_ns // 1_000_000,
+        wall_ms=outcome.wall_ns // 1_000_000,
+        peak_memory_kib=peak_kib,
         cpu_limit_exceeded=outcome.killed_for == "cpu" or cpu_ns > limits.cpu_ms * 1_000_000,
         wall_limit_exceeded=outcome.killed_for == "wall",
         memory_limit_exceeded=oom,
-        output_limit_exceeded=(stdout_size > limits.output_bytes or signal_number == signal.SIGXFSZ
-                               or outcome.killed_for == "workdir"),
+        output_limit_exceeded=(
+            stdout_size > limits.output_bytes or signal_number == signal.SIGXFSZ or outcome.killed_for == "workdir"
+        ),
         process_limit_hit=task_hits,
-        stdout=stdout, stderr=outcome.stderr,
+        stdout=stdout,
+        stderr=outcome.stderr,
     )

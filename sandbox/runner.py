@@ -18,6 +18,7 @@ Guarantees (besides those of the modules it composes, see their docstrings):
   rlimits for CPU per process, data size and process count) and logs once which guarantees are
   weaker. tests/sandbox/test_runner.py::test_runs_without_cgroups_with_a_warning
 """
+
 from __future__ import annotations
 
 import logging
@@ -48,6 +49,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 _warned: set[str] = set()
+
+
 def warn_once(key: str, message: str) -> None:
     """Log ``message`` as a warning the first time ``key`` is seen in this process."""
     if key not in _warned:
@@ -68,8 +71,15 @@ class Sandbox:
     made. Use as a context manager, or call ``close()``, to remove the slot's cgroups.
     """
 
-    def __init__(self, slot: int = 0, *, uid_base: int = DEFAULT_UID_BASE, use_cgroups: bool = True,
-                 scratch_dir: Path | None = None, use_helpers: bool = True) -> None:
+    def __init__(
+        self,
+        slot: int = 0,
+        *,
+        uid_base: int = DEFAULT_UID_BASE,
+        use_cgroups: bool = True,
+        scratch_dir: Path | None = None,
+        use_helpers: bool = True,
+    ) -> None:
         bwrap = shutil.which("bwrap")
         if bwrap is None:
             raise SandboxError("bubblewrap (bwrap) is not installed: apt-get install bubblewrap")
@@ -80,9 +90,12 @@ class Sandbox:
             self.gid: int | None = self.uid
         else:
             self.uid = self.gid = None
-            warn_once("unprivileged", "sandbox runs without root: programs keep the judge's uid, "
-                      "no cgroups (CPU limit per process only, memory by RLIMIT_DATA, "
-                      "process count by RLIMIT_NPROC of the whole user)")
+            warn_once(
+                "unprivileged",
+                "sandbox runs without root: programs keep the judge's uid, "
+                "no cgroups (CPU limit per process only, memory by RLIMIT_DATA, "
+                "process count by RLIMIT_NPROC of the whole user)",
+            )
         self._lock_fd = lock_slot(self.uid if self.uid is not None else os.geteuid() * 1000 + slot)
         self.scratch_dir = scratch_dir
         self.cgroups = None
@@ -91,9 +104,12 @@ class Sandbox:
             if self.privileged and use_cgroups:
                 self.cgroups = cgroup_backends.open_slot_cgroups(slot)
             if self.privileged and self.cgroups is None:
-                warn_once("no-cgroups", "sandbox runs without cgroups (none usable, or disabled): CPU "
-                          "limit per process (RLIMIT_CPU), memory by RLIMIT_DATA, tasks by RLIMIT_NPROC, "
-                          "peak memory of the largest process only")
+                warn_once(
+                    "no-cgroups",
+                    "sandbox runs without cgroups (none usable, or disabled): CPU "
+                    "limit per process (RLIMIT_CPU), memory by RLIMIT_DATA, tasks by RLIMIT_NPROC, "
+                    "peak memory of the largest process only",
+                )
             self.bwrap_fixed = fixed_arguments(bwrap)
             self.helpers = build_helpers() if use_helpers else None
             self.seccomp_filter = build_filter()
@@ -103,11 +119,18 @@ class Sandbox:
 
     @property
     def cgroup_kind(self) -> str | None:
-        """"v1", "v2" or None (no cgroups)."""
+        """ "v1", "v2" or None (no cgroups)."""
         return None if self.cgroups is None else self.cgroups.kind
 
-    def run(self, argv: list[str], workdir: Path, limits: Limits | None = None, stdin: Path | None = None,
-            readonly_binds: list[Path] | tuple[Path, ...] = (), env: dict[str, str] | None = None) -> RunResult:
+    def run(
+        self,
+        argv: list[str],
+        workdir: Path,
+        limits: Limits | None = None,
+        stdin: Path | None = None,
+        readonly_binds: list[Path] | tuple[Path, ...] = (),
+        env: dict[str, str] | None = None,
+    ) -> RunResult:
         """Run ``argv`` in the box with cwd /box = ``workdir`` and return its ``RunResult``.
 
         workdir: an existing host folder; it is given to the slot's uid (mode 0700).
@@ -132,8 +155,9 @@ class Sandbox:
         finally:
             fds.close_all()
 
-    def session(self, root: Path, readonly_binds: list[Path] | tuple[Path, ...] = (),
-                env: dict[str, str] | None = None) -> "Session":
+    def session(
+        self, root: Path, readonly_binds: list[Path] | tuple[Path, ...] = (), env: dict[str, str] | None = None
+    ) -> Session:
         """A reusable box for the runs of one submission (``sandbox.session.Session``), to use
         as a context manager: ``with box.session(root) as s: s.run(argv, "t01", limits)``.
 
@@ -142,6 +166,7 @@ class Sandbox:
         Raises SandboxError if the box cannot be set up or a session is already open.
         """
         from sandbox.session import Session
+
         return Session(self, Path(root), readonly_binds, env or {})
 
     def checked_binds(self, readonly_binds) -> list[Path]:
@@ -163,8 +188,16 @@ class Sandbox:
         stdin_fd = fds.add(os.open(stdin if stdin is not None else os.devnull, os.O_RDONLY | os.O_CLOEXEC))
         return (stdin_fd, stdout_fd, *fds.pipe())
 
-    def _run(self, argv: list[str], workdir: Path, limits: Limits, stdin: Path | None,
-             binds: list[Path], env: dict[str, str], fds: OpenFds) -> RunResult:
+    def _run(
+        self,
+        argv: list[str],
+        workdir: Path,
+        limits: Limits,
+        stdin: Path | None,
+        binds: list[Path],
+        env: dict[str, str],
+        fds: OpenFds,
+    ) -> RunResult:
         stdin_fd, stdout_fd, stderr_r, stderr_w = self.open_stdio(fds, stdin)
         bwrap_status_r, bwrap_status_w = fds.pipe()
         init_status_r, init_status_w = fds.pipe()
@@ -187,24 +220,46 @@ class Sandbox:
         else:
             program, prefix = list(argv), []
             preexec = make_preexec(procs_files, rlimits, self.uid, self.gid)
-        command = prefix + run_arguments(self.bwrap_fixed, workdir=workdir, tmp_bytes=limits.tmp_bytes,
-                                         readonly_binds=binds, env=env, seccomp_fd=seccomp_r,
-                                         status_fd=bwrap_status_w, argv=program, as_pid_1=helpers is not None)
+        command = prefix + run_arguments(
+            self.bwrap_fixed,
+            workdir=workdir,
+            tmp_bytes=limits.tmp_bytes,
+            readonly_binds=binds,
+            env=env,
+            seccomp_fd=seccomp_r,
+            status_fd=bwrap_status_w,
+            argv=program,
+            as_pid_1=helpers is not None,
+        )
         probes = [FolderGrowth(workdir, limits.workdir_bytes)]
         if self.cgroups is not None:
             probes.append(CpuProbe(self.cgroups.cpu_ns, limits.cpu_ms * 1_000_000))
         started = time.monotonic_ns()
-        process = subprocess.Popen(command, stdin=stdin_fd, stdout=stdout_fd, stderr=stderr_w,
-                                   pass_fds=passed, env={}, close_fds=True, start_new_session=True,
-                                   preexec_fn=preexec)
+        process = subprocess.Popen(
+            command,
+            stdin=stdin_fd,
+            stdout=stdout_fd,
+            stderr=stderr_w,
+            pass_fds=passed,
+            env={},
+            close_fds=True,
+            start_new_session=True,
+            preexec_fn=preexec,
+        )
         # the child holds its ends now: close ours so end-of-file arrives when the box ends
         for fd in (stdin_fd, stderr_w, init_status_w, *passed):
             fds.close(fd)
         bwrap_status = BwrapStatus(bwrap_status_r)
         try:
-            outcome = watch_process(process.pid, started, stderr_r, limits.stderr_bytes,
-                                    wall_limit_ns=limits.wall_ms * 1_000_000, probes=probes,
-                                    kill=lambda: self._kill_box(process.pid, bwrap_status))
+            outcome = watch_process(
+                process.pid,
+                started,
+                stderr_r,
+                limits.stderr_bytes,
+                wall_limit_ns=limits.wall_ms * 1_000_000,
+                probes=probes,
+                kill=lambda: self._kill_box(process.pid, bwrap_status),
+            )
             process.returncode = outcome.status  # reaped by watch(): Popen must not wait again
         finally:
             if process.returncode is None:
@@ -222,8 +277,11 @@ class Sandbox:
         without root the user's running processes are counted in (racy, hence weaker)."""
         if self.cgroups is not None:
             return None
-        own = 0 if self.privileged else sum(
-            1 for entry in os.scandir("/proc") if entry.name.isdigit() and _owned_by_me(entry.path))
+        own = (
+            0
+            if self.privileged
+            else sum(1 for entry in os.scandir("/proc") if entry.name.isdigit() and _owned_by_me(entry.path))
+        )
         return own + limits.processes + BWRAP_TASKS + 1
 
     def _kill_box(self, bwrap_pid: int, bwrap_status: BwrapStatus) -> None:
@@ -232,14 +290,14 @@ class Sandbox:
         if self.cgroups is not None:
             self.cgroups.kill_all()
 
-    def _result(self, limits: Limits, outcome, reported: int | None, init_status: str,
-                stdout_fd: int) -> RunResult:
+    def _result(self, limits: Limits, outcome, reported: int | None, init_status: str, stdout_fd: int) -> RunResult:
         if reported is None and outcome.killed_for is None:
             message = outcome.stderr.decode(errors="replace").strip()
             raise SandboxError(f"bubblewrap could not start the program: {message or 'no message'}")
         exit_code, signal_number = program_end(outcome.status, reported, parse_status(init_status))
-        return collect_result(limits, outcome, exit_code, signal_number, stdout_fd, self.cgroups, self.slot,
-                              parse_maxrss(init_status))
+        return collect_result(
+            limits, outcome, exit_code, signal_number, stdout_fd, self.cgroups, self.slot, parse_maxrss(init_status)
+        )
 
     def close(self) -> None:
         """End an open session, kill whatever is left of the slot, remove its cgroups, release
@@ -253,7 +311,7 @@ class Sandbox:
             os.close(self._lock_fd)
             self._lock_fd = None
 
-    def __enter__(self) -> "Sandbox":
+    def __enter__(self) -> Sandbox:
         return self
 
     def __exit__(self, *exc_info) -> None:

@@ -19,6 +19,7 @@ Format: classic BPF over ``struct seccomp_data`` (linux/seccomp.h, linux/filter.
 instruction is ``struct sock_filter {u16 code; u8 jt; u8 jf; u32 k}``, native byte order;
 bubblewrap reads the instruction array from the FD and installs it after setting up the box.
 """
+
 from __future__ import annotations
 
 import errno
@@ -28,10 +29,10 @@ import struct
 
 # BPF opcodes (linux/bpf_common.h)
 BPF_LD_W_ABS = 0x00 | 0x00 | 0x20  # BPF_LD | BPF_W | BPF_ABS
-BPF_JEQ_K = 0x05 | 0x10 | 0x00     # BPF_JMP | BPF_JEQ | BPF_K
-BPF_JGE_K = 0x05 | 0x30 | 0x00     # BPF_JMP | BPF_JGE | BPF_K
-BPF_JSET_K = 0x05 | 0x40 | 0x00    # BPF_JMP | BPF_JSET | BPF_K
-BPF_RET_K = 0x06 | 0x00            # BPF_RET | BPF_K
+BPF_JEQ_K = 0x05 | 0x10 | 0x00  # BPF_JMP | BPF_JEQ | BPF_K
+BPF_JGE_K = 0x05 | 0x30 | 0x00  # BPF_JMP | BPF_JGE | BPF_K
+BPF_JSET_K = 0x05 | 0x40 | 0x00  # BPF_JMP | BPF_JSET | BPF_K
+BPF_RET_K = 0x06 | 0x00  # BPF_RET | BPF_K
 
 # seccomp return actions (linux/seccomp.h)
 SECCOMP_RET_KILL_PROCESS = 0x80000000
@@ -53,15 +54,44 @@ def _arg_low_word(index: int) -> int:
 
 # x86_64 numbers (arch/x86/entry/syscalls/syscall_64.tbl)
 DENIED_SYSCALLS_X86_64: dict[str, int] = {
-    "ptrace": 101, "syslog": 103, "pivot_root": 155, "chroot": 161, "acct": 163,
-    "mount": 165, "umount2": 166, "swapon": 167, "swapoff": 168, "reboot": 169,
-    "iopl": 172, "ioperm": 173, "init_module": 175, "delete_module": 176, "quotactl": 179,
-    "kexec_load": 246, "add_key": 248, "request_key": 249, "keyctl": 250, "unshare": 272,
-    "perf_event_open": 298, "open_by_handle_at": 304, "setns": 308, "process_vm_writev": 311,
-    "finit_module": 313, "kexec_file_load": 320, "bpf": 321, "userfaultfd": 323,
-    "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427,
-    "open_tree": 428, "move_mount": 429, "fsopen": 430, "fsconfig": 431, "fsmount": 432,
-    "fspick": 433, "mount_setattr": 442,
+    "ptrace": 101,
+    "syslog": 103,
+    "pivot_root": 155,
+    "chroot": 161,
+    "acct": 163,
+    "mount": 165,
+    "umount2": 166,
+    "swapon": 167,
+    "swapoff": 168,
+    "reboot": 169,
+    "iopl": 172,
+    "ioperm": 173,
+    "init_module": 175,
+    "delete_module": 176,
+    "quotactl": 179,
+    "kexec_load": 246,
+    "add_key": 248,
+    "request_key": 249,
+    "keyctl": 250,
+    "unshare": 272,
+    "perf_event_open": 298,
+    "open_by_handle_at": 304,
+    "setns": 308,
+    "process_vm_writev": 311,
+    "finit_module": 313,
+    "kexec_file_load": 320,
+    "bpf": 321,
+    "userfaultfd": 323,
+    "io_uring_setup": 425,
+    "io_uring_enter": 426,
+    "io_uring_register": 427,
+    "open_tree": 428,
+    "move_mount": 429,
+    "fsopen": 430,
+    "fsconfig": 431,
+    "fsmount": 432,
+    "fspick": 433,
+    "mount_setattr": 442,
 }
 SYSCALL_IOCTL = 16
 SYSCALL_CLONE = 56
@@ -69,8 +99,7 @@ SYSCALL_CLONE3 = 435
 DENIED_IOCTLS = {"TIOCSTI": 0x5412, "TIOCLINUX": 0x541C}
 # CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET (linux/sched.h);
 # CLONE_NEWTIME (0x80) shares bits with clone()'s exit signal and only works with clone3/unshare
-CLONE_NAMESPACE_FLAGS = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 \
-    | 0x20000000 | 0x40000000
+CLONE_NAMESPACE_FLAGS = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
 
 
 def _insn(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
@@ -96,6 +125,7 @@ def build_filter() -> bytes:
 def _build_filter_cached() -> bytes:
     if platform.machine() != "x86_64":
         from sandbox.errors import SandboxError
+
         raise SandboxError(f"the seccomp filter knows only x86_64 system calls, not {platform.machine()}")
     eperm = SECCOMP_RET_ERRNO | errno.EPERM
     program = [

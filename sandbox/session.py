@@ -47,6 +47,7 @@ What differs from ``Sandbox.run``, by design:
   ``Sandbox.run`` per call (same results, no reuse), with a warning.
   tests/sandbox/test_session.py::test_session_without_cgroups_falls_back_to_one_shot_runs
 """
+
 from __future__ import annotations
 
 import array
@@ -83,14 +84,14 @@ PREPARE = b"prepare\0"
 MAX_REQUEST_BYTES = 128 * 1024
 
 
-def encode_request(folder: str, tmp_bytes: int, rlimits: list[tuple[int, int, int]],
-                   env: dict[str, str], argv: list[str]) -> bytes:
+def encode_request(
+    folder: str, tmp_bytes: int, rlimits: list[tuple[int, int, int]], env: dict[str, str], argv: list[str]
+) -> bytes:
     """The request boxserver reads (see its header comment): NUL-terminated fields FOLDER,
     TMP_BYTES, then the counted lists of rlimits ("RESOURCE:SOFT:HARD"), environment
     ("NAME=VALUE") and argv. Raises ValueError for a NUL byte in a field, a ``=`` in a
     variable's name, or a request larger than boxserver takes."""
-    fields = [folder, str(tmp_bytes), str(len(rlimits)), *(f"{w}:{s}:{h}" for w, s, h in rlimits),
-              str(len(env))]
+    fields = [folder, str(tmp_bytes), str(len(rlimits)), *(f"{w}:{s}:{h}" for w, s, h in rlimits), str(len(env))]
     for name, value in env.items():
         if not name or "=" in name:
             raise ValueError(f"invalid environment variable name {name!r}")
@@ -161,11 +162,22 @@ class BoxServer:
             fds.close(seccomp_w)
             server_fd = server_end.fileno()
             command = launch_arguments(helpers.launch, box.uid, box.gid, []) + session_arguments(
-                box.bwrap_fixed, root=root, readonly_binds=[*binds, (helpers.boxserver, BOXSERVER_BOX_PATH)],
-                status_fd=status_w, argv=[BOXSERVER_BOX_PATH, str(server_fd), str(seccomp_r)])
-            self.process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                            stderr=stderr_w, pass_fds=[server_fd, seccomp_r, status_w], env={},
-                                            close_fds=True, start_new_session=True)
+                box.bwrap_fixed,
+                root=root,
+                readonly_binds=[*binds, (helpers.boxserver, BOXSERVER_BOX_PATH)],
+                status_fd=status_w,
+                argv=[BOXSERVER_BOX_PATH, str(server_fd), str(seccomp_r)],
+            )
+            self.process = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=stderr_w,
+                pass_fds=[server_fd, seccomp_r, status_w],
+                env={},
+                close_fds=True,
+                start_new_session=True,
+            )
             self.status = BwrapStatus(self._status_fd)
             for fd in (status_w, stderr_w, seccomp_r):
                 fds.close(fd)
@@ -243,8 +255,11 @@ class Session:
         self._procs: dict[bytes, int] = {}  # cgroup.procs path -> write descriptor
         self.reuses_box = box.cgroups is not None and box.helpers is not None
         if not self.reuses_box:
-            warn_once("session-one-shot", "sandbox sessions run each program in a box of its own "
-                      "(no root, no cgroups or no C helpers): no set-up is reused")
+            warn_once(
+                "session-one-shot",
+                "sandbox sessions run each program in a box of its own "
+                "(no root, no cgroups or no C helpers): no set-up is reused",
+            )
             return
         if box.session_open is not None:
             raise SandboxError(f"sandbox slot {box.slot} already has a session open")
@@ -293,8 +308,14 @@ class Session:
         elif path.exists():
             shutil.rmtree(path)
 
-    def run(self, argv: list[str], name: str, limits: Limits | None = None, stdin: Path | None = None,
-            env: dict[str, str] | None = None) -> RunResult:
+    def run(
+        self,
+        argv: list[str],
+        name: str,
+        limits: Limits | None = None,
+        stdin: Path | None = None,
+        env: dict[str, str] | None = None,
+    ) -> RunResult:
         """Run ``argv`` in the session's box with cwd /box = sub-folder ``name`` of the root.
 
         name: an existing sub-folder (given to the slot's uid, mode 0700). stdin: a host file read
@@ -314,8 +335,9 @@ class Session:
             self._restart()
         folder = self.root / name
         hand_over(folder, self.box.uid, self.box.gid)
-        request = encode_request(name, limits.tmp_bytes, rlimits_for(limits, with_cgroups=True),
-                                 {**env, "PWD": "/box"}, list(argv))
+        request = encode_request(
+            name, limits.tmp_bytes, rlimits_for(limits, with_cgroups=True), {**env, "PWD": "/box"}, list(argv)
+        )
         cgroups = self.box.cgroups  # empty: every run ends with its tasks gone, or raises
         fds = OpenFds()
         self._in_doubt = True  # until the box has answered and nothing of the run is left
@@ -332,8 +354,9 @@ class Session:
         finally:
             fds.close_all()
 
-    def _run(self, request: bytes, folder: Path, limits: Limits, stdin: Path | None, cgroups,
-             fds: OpenFds) -> tuple[WatchOutcome, str, int]:
+    def _run(
+        self, request: bytes, folder: Path, limits: Limits, stdin: Path | None, cgroups, fds: OpenFds
+    ) -> tuple[WatchOutcome, str, int]:
         """Send the request and watch the run: (its outcome, boxserver's reply, stdout's FD)."""
         stdin_fd, stdout_fd, stderr_r, stderr_w = self.box.open_stdio(fds, stdin)
         procs = self._open_procs(cgroups.prepare(limits, extra_tasks=0, defer_removal=True))
@@ -370,9 +393,17 @@ class Session:
                     pass  # the box is gone: the next run sets it up again
             return 0, None
 
-        outcome = watch(server.socket.fileno(), reap, started, stderr_r, limits.stderr_bytes,
-                        wall_limit_ns=limits.wall_ms * 1_000_000, probes=probes, kill=cgroups.kill_all,
-                        last_resort=server.kill)
+        outcome = watch(
+            server.socket.fileno(),
+            reap,
+            started,
+            stderr_r,
+            limits.stderr_bytes,
+            wall_limit_ns=limits.wall_ms * 1_000_000,
+            probes=probes,
+            kill=cgroups.kill_all,
+            last_resort=server.kill,
+        )
         if outcome.killed_for is None and probes[0].exceeded():
             outcome.killed_for = probes[0].name  # grew between the last check and the end
         return outcome, replies[0], stdout_fd
@@ -384,8 +415,9 @@ class Session:
         kept = {path: self._procs.pop(path, None) for path in paths}
         for fd in self._procs.values():  # an earlier run's memory leaf
             os.close(fd)
-        self._procs = {path: fd if fd is not None else os.open(path, os.O_WRONLY | os.O_CLOEXEC)
-                       for path, fd in kept.items()}
+        self._procs = {
+            path: fd if fd is not None else os.open(path, os.O_WRONLY | os.O_CLOEXEC) for path, fd in kept.items()
+        }
         return list(self._procs.values())
 
     def _restart(self) -> None:
@@ -410,7 +442,7 @@ class Session:
             self.box.cgroups.remove_used()
             self.box.session_open = None
 
-    def __enter__(self) -> "Session":
+    def __enter__(self) -> Session:
         return self
 
     def __exit__(self, *exc_info) -> None:

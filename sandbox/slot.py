@@ -8,6 +8,7 @@ Guarantees:
   uid and cgroups and kill each other's processes. tests/sandbox/test_runner.py::
   test_a_slot_cannot_be_opened_twice
 """
+
 from __future__ import annotations
 
 import fcntl

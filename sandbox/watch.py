@@ -10,6 +10,7 @@ Guarantees:
 - Standard error is drained while the program runs (a full pipe never blocks it) and kept up to
   its cap; the rest is read and dropped. tests/sandbox/test_limits.py::test_stderr_is_capped_not_fatal
 """
+
 from __future__ import annotations
 
 import os
@@ -34,8 +35,8 @@ KILL_GRACE_S = 5.0
 @dataclass
 class WatchOutcome:
     """How the watched run ended: ``status`` (raw wait status), ``rusage`` (its resource usage,
-    descendants included; None for a session run), ``killed_for`` ("wall", a probe's name, or None), ``wall_ns`` (spawn to exit),
-    ``stderr`` (at most the cap)."""
+    descendants included; None for a session run), ``killed_for`` ("wall", a probe's name, or None),
+    ``wall_ns`` (spawn to exit), ``stderr`` (at most the cap)."""
 
     status: int
     rusage: object
@@ -94,21 +95,46 @@ class CpuProbe:
         return min(MAX_CHECK_S, max(MIN_CHECK_S, self.left_ns / 1e9 / self.cpus))
 
 
-def watch_process(pid: int, started_ns: int, stderr_fd: int, stderr_cap: int, *, wall_limit_ns: int,
-                  probes: list, kill: Callable[[], None]) -> WatchOutcome:
+def watch_process(
+    pid: int,
+    started_ns: int,
+    stderr_fd: int,
+    stderr_cap: int,
+    *,
+    wall_limit_ns: int,
+    probes: list,
+    kill: Callable[[], None],
+) -> WatchOutcome:
     """``watch`` for a box that is our child process ``pid`` (bubblewrap of a one-shot run): it
     has ended when its pidfd is readable, and is reaped with wait4 (status and rusage)."""
     pidfd = os.pidfd_open(pid)
     try:
-        return watch(pidfd, lambda: os.wait4(pid, 0)[1:], started_ns, stderr_fd, stderr_cap,
-                     wall_limit_ns=wall_limit_ns, probes=probes, kill=kill)
+        return watch(
+            pidfd,
+            lambda: os.wait4(pid, 0)[1:],
+            started_ns,
+            stderr_fd,
+            stderr_cap,
+            wall_limit_ns=wall_limit_ns,
+            probes=probes,
+            kill=kill,
+        )
     finally:
         os.close(pidfd)
 
 
-def watch(end_fd: int, reap: Callable[[], tuple[int, object]], started_ns: int, stderr_fd: int,
-          stderr_cap: int, *, wall_limit_ns: int, probes: list, kill: Callable[[], None],
-          last_resort: Callable[[], None] | None = None) -> WatchOutcome:
+def watch(
+    end_fd: int,
+    reap: Callable[[], tuple[int, object]],
+    started_ns: int,
+    stderr_fd: int,
+    stderr_cap: int,
+    *,
+    wall_limit_ns: int,
+    probes: list,
+    kill: Callable[[], None],
+    last_resort: Callable[[], None] | None = None,
+) -> WatchOutcome:
     """Wait for a run (started at ``started_ns``, monotonic ns) to end, enforcing its limits.
 
     end_fd: becomes readable when the run has ended (a pidfd, or a session's socket).

@@ -12,6 +12,7 @@ Guarantees:
   counting entries so that millions of empty files are caught): one submission cannot fill the
   judge's disk. tests/sandbox/test_limits.py::test_many_files_hit_the_workdir_limit
 """
+
 from __future__ import annotations
 
 import os
@@ -37,8 +38,10 @@ def check_reachable(path: Path, uid: int, gid: int) -> None:
             continue
         if info.st_gid == gid and info.st_mode & stat.S_IXGRP:
             continue
-        raise SandboxError(f"{path} cannot be reached by the sandbox uid {uid}: {folder} has mode "
-                           f"{stat.filemode(info.st_mode)}; make it searchable (chmod o+x)")
+        raise SandboxError(
+            f"{path} cannot be reached by the sandbox uid {uid}: {folder} has mode "
+            f"{stat.filemode(info.st_mode)}; make it searchable (chmod o+x)"
+        )
 
 
 def prepare_workdir(workdir: Path, uid: int | None, gid: int | None) -> Path:

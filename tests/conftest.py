@@ -5,6 +5,7 @@ afterwards, leaving nothing behind. ``JUDGE_TEST_POSTGRES_URL`` overrides the se
 (default ``postgresql+psycopg://postgres@127.0.0.1:5432``); where no server answers those tests are
 skipped with the reason.
 """
+
 from __future__ import annotations
 
 import os
@@ -91,8 +92,13 @@ def api_app(migrated_sqlite_file, tmp_path, monkeypatch):
     monkeypatch.setenv("JUDGE_SUBMIT_INTERVAL_S", "0")
     monkeypatch.setattr("judge.auth._hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
     shutil.copyfile(migrated_sqlite_file, tmp_path / "judge.db")
-    return create_app(Settings(database_url=f"sqlite:///{tmp_path / 'judge.db'}", problems_dir=tmp_path / "problems",
-                               work_dir=tmp_path / "work"))
+    return create_app(
+        Settings(
+            database_url=f"sqlite:///{tmp_path / 'judge.db'}",
+            problems_dir=tmp_path / "problems",
+            work_dir=tmp_path / "work",
+        )
+    )
 
 
 def logged_in_client(app, name: str, role: str):

@@ -12,6 +12,7 @@ Seven steps, one module each (issue #3, modelled on problemtools' ``verifyproble
 
 ``verify_package`` returns a PackageReport; ``summary`` renders it with rich.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -50,8 +51,9 @@ def _run_step(step: StepReport, action: Callable[[], None]) -> None:
         step.fail("verifier", f"step crashed: {type(exc).__name__}: {exc}")
 
 
-def verify_package(root: Path | str, *, slot: int = DEFAULT_SLOT, progress: Progress | None = None,
-                   run_submissions: bool = True) -> PackageReport:
+def verify_package(
+    root: Path | str, *, slot: int = DEFAULT_SLOT, progress: Progress | None = None, run_submissions: bool = True
+) -> PackageReport:
     """Run the seven steps on the package in folder ``root``.
 
     slot: the sandbox slot for step 6 (50+ keeps clear of servers and the test suite);

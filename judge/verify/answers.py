@@ -1,5 +1,6 @@
 """Steps 3 and 4 on the judge answers: each ``.ans`` is byte for byte what the reference solver
 prints for its input, and the checker accepts each ``.ans`` as a team output."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -11,6 +11,7 @@ from the package's ``generators/mutations.py``, a standard-library module with t
 
 Valid outputs are those alternatives plus the judge answer re-formatted (``judge.audit``).
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -56,8 +57,11 @@ def load_mutations(package: ProblemPackage) -> ModuleType | None:
     return module
 
 
-def specific_outputs(mutations: ModuleType | None, input_text: str, answer_text: str,
-                     ) -> tuple[list[AuditOutput], list[AuditOutput]]:
+def specific_outputs(
+    mutations: ModuleType | None,
+    input_text: str,
+    answer_text: str,
+) -> tuple[list[AuditOutput], list[AuditOutput]]:
     """(wrong, alternative) outputs of the package's mutations module for one test.
 
     Alternatives equal to the judge answer token for token are left out (they prove nothing), and
@@ -81,8 +85,9 @@ def specific_outputs(mutations: ModuleType | None, input_text: str, answer_text:
     return wrong, alternatives[:MAX_ALTERNATIVES]
 
 
-def _feed(package: ProblemPackage, test: TestCase, outputs: list[AuditOutput], expected: str,
-          folder: Path, audit: TestAudit) -> None:
+def _feed(
+    package: ProblemPackage, test: TestCase, outputs: list[AuditOutput], expected: str, folder: Path, audit: TestAudit
+) -> None:
     """Give each output to the checker and record a failure unless it says ``expected``."""
     team_output = folder / "team_output"
     for item in outputs:
@@ -105,7 +110,8 @@ def audit_test(package: ProblemPackage, test: TestCase, mutations: ModuleType | 
     answer = test.answer_path.read_bytes()
     try:
         specific_wrong, alternatives = specific_outputs(
-            mutations, test.input_path.read_text(encoding="utf-8"), answer.decode("utf-8"))
+            mutations, test.input_path.read_text(encoding="utf-8"), answer.decode("utf-8")
+        )
     except Exception as exc:  # a bug in the package's mutations module, reported per test
         audit.failures.append(f"{MUTATIONS} raised {type(exc).__name__}: {exc}")
         specific_wrong, alternatives = [], []
@@ -137,6 +143,8 @@ def check_audit(package: ProblemPackage, step: StepReport, progress: Progress) -
     valid = sum(a.reformatted + a.alternatives for a in audits)
     alternatives = sum(a.alternatives for a in audits)
     step.checked = wrong + valid
-    step.notes.append(f"tried {wrong} wrong answers ({specific} problem-specific) and {valid} valid "
-                      f"outputs ({alternatives} alternative answers on "
-                      f"{sum(a.alternatives > 0 for a in audits)} tests)")
+    step.notes.append(
+        f"tried {wrong} wrong answers ({specific} problem-specific) and {valid} valid "
+        f"outputs ({alternatives} alternative answers on "
+        f"{sum(a.alternatives > 0 for a in audits)} tests)"
+    )

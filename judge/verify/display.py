@@ -1,5 +1,6 @@
 """Showing ``judge problem verify`` on a terminal: rich progress bars while steps run, then one
 summary table per package and every failure with its test and reason."""
+
 from __future__ import annotations
 
 from rich.console import Console
@@ -28,8 +29,14 @@ class RichProgress:
 
 def progress_bars(console: Console) -> Progress:
     """The rich Progress used by the CLI (bars vanish when done; the summary stays)."""
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=console, transient=True)
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
 
 
 def _status(step: StepReport) -> str:
@@ -59,8 +66,11 @@ def print_report(console: Console, report: PackageReport) -> None:
     """Print the summary table, then each failure as ``package step N test: reason``."""
     console.print(package_table(report))
     for step, failure in report.failures():
-        console.print(f"[red]FAIL[/red] {report.package} step {step.number} {escape(failure.test)}: "
-                      f"{escape(failure.reason)}", highlight=False, soft_wrap=True)
+        console.print(
+            f"[red]FAIL[/red] {report.package} step {step.number} {escape(failure.test)}: {escape(failure.reason)}",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def overall_table(reports: list[PackageReport]) -> Table:
@@ -70,6 +80,7 @@ def overall_table(reports: list[PackageReport]) -> Table:
         table.add_column(column)
     for report in reports:
         failing = ", ".join(f"{s.number}: {len(s.failures)}" for s in report.steps if s.failures)
-        table.add_row(report.package, "[green]verified[/green]" if report.ok else "[red]NOT verified[/red]",
-                      failing or "-")
+        table.add_row(
+            report.package, "[green]verified[/green]" if report.ok else "[red]NOT verified[/red]", failing or "-"
+        )
     return table

@@ -1,5 +1,6 @@
 """Step 2: every test input passes the input validator (Kattis interface: ``validate.py < test.in``
 exits 42 for a valid input, 43 with a reason on stderr for an invalid one)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -18,8 +19,13 @@ def validate_input(package: ProblemPackage, test: TestCase) -> str | None:
     validator = package.input_validator
     with open(test.input_path, "rb") as data:
         try:
-            proc = subprocess.run([sys.executable, "-S", str(validator)], stdin=data, capture_output=True,
-                                  cwd=validator.parent, timeout=VALIDATOR_TIMEOUT_S)
+            proc = subprocess.run(
+                [sys.executable, "-S", str(validator)],
+                stdin=data,
+                capture_output=True,
+                cwd=validator.parent,
+                timeout=VALIDATOR_TIMEOUT_S,
+            )
         except subprocess.TimeoutExpired:
             return f"input validator ran over {VALIDATOR_TIMEOUT_S} s"
     if proc.returncode == VALID_EXIT:

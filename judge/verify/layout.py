@@ -1,5 +1,6 @@
 """Step 1: ``problem.yaml`` and the package layout (Kattis problem package format, with this
 judge's conventions of docs/conventions.md)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -53,8 +54,7 @@ def check_layout(root: Path, step: StepReport) -> ProblemPackage | None:
         step.fail("submissions/accepted", "no accepted submission")
     for folder in sorted(p for p in submissions.iterdir() if p.is_dir()) if submissions.is_dir() else []:
         if folder.name not in VERDICT_FOLDERS:
-            step.fail(f"submissions/{folder.name}",
-                      f"unknown verdict folder; use one of {', '.join(VERDICT_FOLDERS)}")
+            step.fail(f"submissions/{folder.name}", f"unknown verdict folder; use one of {', '.join(VERDICT_FOLDERS)}")
     return package
 
 

@@ -1,5 +1,6 @@
 """Run one check per item on a few threads: the checks start validator and solver processes, so
 threads only wait; the machine's cores do the work."""
+
 from __future__ import annotations
 
 import os

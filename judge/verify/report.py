@@ -4,6 +4,7 @@ A step passes when it has no failure. Warnings (a slow accepted run, a package w
 problem-specific mutations) are shown but never fail a package. Progress goes to a ``Progress``
 sink so the CLI can draw rich progress bars while the library stays free of any display.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -5,13 +5,12 @@ As problemtools' verifier does (Kattis), a submission in ``submissions/<verdict 
 with that verdict: its first non-AC test decides, so judging stops there (a TLE submission costs one
 time limit, not one per test). Submissions run one after another in one sandbox slot.
 """
+
 from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-
-from sandbox import Sandbox, SandboxError
 
 from judge.config import load_settings
 from judge.judging import JudgingOutcome, judge_submission
@@ -20,6 +19,7 @@ from judge.packages import ProblemPackage
 from judge.verdicts import AC
 from judge.verify.layout import VERDICT_FOLDERS, submission_files
 from judge.verify.report import Progress, StepReport
+from sandbox import Sandbox, SandboxError
 
 # Sandbox slots 50 and up: apart from a running server's workers (0 …) and the test suite's (40 …).
 DEFAULT_SLOT = 50
@@ -50,8 +50,9 @@ def judge_one(box: Sandbox, package: ProblemPackage, path: Path, expected: str, 
     name = f"{path.parent.name}/{path.name}"
     language = language_for_file(path.name) if path.is_file() else None
     if language is None:
-        return JudgedSubmission(name, expected, None, "not a single file in a judge language "
-                                                      "(by extension: see judge/languages.py)")
+        return JudgedSubmission(
+            name, expected, None, "not a single file in a judge language (by extension: see judge/languages.py)"
+        )
     try:
         source = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -72,8 +73,9 @@ def describe(judged: JudgedSubmission) -> str:
     return f"expected {judged.expected}, got {outcome.verdict}{detail}"
 
 
-def check_submissions(package: ProblemPackage, step: StepReport, progress: Progress,
-                      slot: int = DEFAULT_SLOT) -> list[JudgedSubmission]:
+def check_submissions(
+    package: ProblemPackage, step: StepReport, progress: Progress, slot: int = DEFAULT_SLOT
+) -> list[JudgedSubmission]:
     """Judge every submission of ``package`` in sandbox slot ``slot``; a failure for each one whose
     verdict is not its folder's. Returns the judgings (for step 7)."""
     submissions = all_submissions(package)
@@ -107,16 +109,21 @@ def decided_on(outcome: JudgingOutcome) -> str:
 def check_timing(package: ProblemPackage, judged: list[JudgedSubmission], step: StepReport) -> None:
     """Step 7: report the slowest test of any accepted submission against the time limit; warn
     when it is above ``SLOW_FRACTION`` of the limit (too little margin for a slower language)."""
-    runs = [(test.time_ms, item.name, test.test.name)
-            for item in judged if item.expected == AC and item.outcome is not None
-            for test in item.outcome.tests]
+    runs = [
+        (test.time_ms, item.name, test.test.name)
+        for item in judged
+        if item.expected == AC and item.outcome is not None
+        for test in item.outcome.tests
+    ]
     step.checked = len(runs)
     if not runs:
         step.skipped = "no accepted run to time"
         return
     time_ms, name, test = max(runs)
     limit = package.time_limit_ms
-    step.notes.append(f"slowest accepted run: {name} on {test}, {time_ms} ms CPU of the {limit} ms limit "
-                      f"({100 * time_ms / limit:.0f}%)")
+    step.notes.append(
+        f"slowest accepted run: {name} on {test}, {time_ms} ms CPU of the {limit} ms limit "
+        f"({100 * time_ms / limit:.0f}%)"
+    )
     if time_ms > SLOW_FRACTION * limit:
         step.warnings.append(f"{name} uses {time_ms} ms on {test}: more than half of the {limit} ms limit")

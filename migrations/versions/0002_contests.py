@@ -9,99 +9,106 @@ server defaults use ``sa.false()`` (PostgreSQL refuses an integer default on a b
 the submissions' new foreign keys carry names so SQLite's batch mode can drop them again.
 Existing submissions keep ``user_id``/``contest_id`` NULL (practice submissions of nobody).
 """
-from alembic import op
+
 import sqlalchemy as sa
+from alembic import op
 
-
-revision = '0002'
-down_revision = '0001'
+revision = "0002"
+down_revision = "0001"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table('users',
-    sa.Column('id', sa.Integer(), autoincrement=True, nullable=False),
-    sa.Column('name', sa.String(length=64), nullable=False),
-    sa.Column('display_name', sa.String(length=200), nullable=False),
-    sa.Column('role', sa.String(length=16), nullable=False),
-    sa.Column('password_hash', sa.String(length=200), nullable=False),
-    sa.Column('created_at', sa.DateTime(), nullable=False),
-    sa.Column('last_submission_at', sa.DateTime(), nullable=True),
-    sa.PrimaryKeyConstraint('id'),
-    sa.UniqueConstraint('name')
+    op.create_table(
+        "users",
+        sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
+        sa.Column("name", sa.String(length=64), nullable=False),
+        sa.Column("display_name", sa.String(length=200), nullable=False),
+        sa.Column("role", sa.String(length=16), nullable=False),
+        sa.Column("password_hash", sa.String(length=200), nullable=False),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("last_submission_at", sa.DateTime(), nullable=True),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("name"),
     )
-    op.create_table('api_tokens',
-    sa.Column('token_sha256', sa.String(length=64), nullable=False),
-    sa.Column('user_id', sa.Integer(), nullable=False),
-    sa.Column('created_at', sa.DateTime(), nullable=False),
-    sa.Column('expires_at', sa.DateTime(), nullable=False),
-    sa.ForeignKeyConstraint(['user_id'], ['users.id'], ondelete='CASCADE'),
-    sa.PrimaryKeyConstraint('token_sha256')
+    op.create_table(
+        "api_tokens",
+        sa.Column("token_sha256", sa.String(length=64), nullable=False),
+        sa.Column("user_id", sa.Integer(), nullable=False),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.Column("expires_at", sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(["user_id"], ["users.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("token_sha256"),
     )
-    with op.batch_alter_table('api_tokens', schema=None) as batch_op:
-        batch_op.create_index(batch_op.f('ix_api_tokens_user_id'), ['user_id'], unique=False)
+    with op.batch_alter_table("api_tokens", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_api_tokens_user_id"), ["user_id"], unique=False)
 
-    op.create_table('contests',
-    sa.Column('id', sa.Integer(), autoincrement=True, nullable=False),
-    sa.Column('name', sa.String(length=200), nullable=False),
-    sa.Column('scoring', sa.String(length=8), nullable=False),
-    sa.Column('start_at', sa.DateTime(), nullable=False),
-    sa.Column('end_at', sa.DateTime(), nullable=False),
-    sa.Column('freeze_at', sa.DateTime(), nullable=True),
-    sa.Column('unfrozen', sa.Boolean(), server_default=sa.false(), nullable=False),
-    sa.Column('all_students', sa.Boolean(), nullable=False),
-    sa.Column('scoreboard_visibility', sa.String(length=16), nullable=False),
-    sa.Column('show_test_details', sa.Boolean(), nullable=False),
-    sa.Column('penalty_minutes', sa.Integer(), nullable=False),
-    sa.Column('owner_id', sa.Integer(), nullable=True),
-    sa.Column('created_at', sa.DateTime(), nullable=False),
-    sa.ForeignKeyConstraint(['owner_id'], ['users.id'], ondelete='SET NULL'),
-    sa.PrimaryKeyConstraint('id')
+    op.create_table(
+        "contests",
+        sa.Column("id", sa.Integer(), autoincrement=True, nullable=False),
+        sa.Column("name", sa.String(length=200), nullable=False),
+        sa.Column("scoring", sa.String(length=8), nullable=False),
+        sa.Column("start_at", sa.DateTime(), nullable=False),
+        sa.Column("end_at", sa.DateTime(), nullable=False),
+        sa.Column("freeze_at", sa.DateTime(), nullable=True),
+        sa.Column("unfrozen", sa.Boolean(), server_default=sa.false(), nullable=False),
+        sa.Column("all_students", sa.Boolean(), nullable=False),
+        sa.Column("scoreboard_visibility", sa.String(length=16), nullable=False),
+        sa.Column("show_test_details", sa.Boolean(), nullable=False),
+        sa.Column("penalty_minutes", sa.Integer(), nullable=False),
+        sa.Column("owner_id", sa.Integer(), nullable=True),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(["owner_id"], ["users.id"], ondelete="SET NULL"),
+        sa.PrimaryKeyConstraint("id"),
     )
-    op.create_table('contest_participants',
-    sa.Column('contest_id', sa.Integer(), nullable=False),
-    sa.Column('user_id', sa.Integer(), nullable=False),
-    sa.ForeignKeyConstraint(['contest_id'], ['contests.id'], ondelete='CASCADE'),
-    sa.ForeignKeyConstraint(['user_id'], ['users.id'], ondelete='CASCADE'),
-    sa.PrimaryKeyConstraint('contest_id', 'user_id')
+    op.create_table(
+        "contest_participants",
+        sa.Column("contest_id", sa.Integer(), nullable=False),
+        sa.Column("user_id", sa.Integer(), nullable=False),
+        sa.ForeignKeyConstraint(["contest_id"], ["contests.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["user_id"], ["users.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("contest_id", "user_id"),
     )
-    op.create_table('contest_problems',
-    sa.Column('contest_id', sa.Integer(), nullable=False),
-    sa.Column('letter', sa.String(length=8), nullable=False),
-    sa.Column('problem_id', sa.String(length=64), nullable=False),
-    sa.Column('points', sa.Integer(), nullable=True),
-    sa.ForeignKeyConstraint(['contest_id'], ['contests.id'], ondelete='CASCADE'),
-    sa.ForeignKeyConstraint(['problem_id'], ['problems.id'], ),
-    sa.PrimaryKeyConstraint('contest_id', 'letter'),
-    sa.UniqueConstraint('contest_id', 'problem_id', name='uq_contest_problems_problem')
+    op.create_table(
+        "contest_problems",
+        sa.Column("contest_id", sa.Integer(), nullable=False),
+        sa.Column("letter", sa.String(length=8), nullable=False),
+        sa.Column("problem_id", sa.String(length=64), nullable=False),
+        sa.Column("points", sa.Integer(), nullable=True),
+        sa.ForeignKeyConstraint(["contest_id"], ["contests.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(
+            ["problem_id"],
+            ["problems.id"],
+        ),
+        sa.PrimaryKeyConstraint("contest_id", "letter"),
+        sa.UniqueConstraint("contest_id", "problem_id", name="uq_contest_problems_problem"),
     )
-    with op.batch_alter_table('submissions', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('user_id', sa.Integer(), nullable=True))
-        batch_op.add_column(sa.Column('contest_id', sa.Integer(), nullable=True))
-        batch_op.add_column(sa.Column('is_jury', sa.Boolean(), server_default=sa.false(), nullable=False))
-        batch_op.create_index('ix_submissions_contest_id', ['contest_id', 'id'], unique=False)
-        batch_op.create_index('ix_submissions_user_id', ['user_id', 'id'], unique=False)
-        batch_op.create_foreign_key('fk_submissions_user', 'users', ['user_id'], ['id'])
-        batch_op.create_foreign_key('fk_submissions_contest', 'contests', ['contest_id'], ['id'])
-
+    with op.batch_alter_table("submissions", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("user_id", sa.Integer(), nullable=True))
+        batch_op.add_column(sa.Column("contest_id", sa.Integer(), nullable=True))
+        batch_op.add_column(sa.Column("is_jury", sa.Boolean(), server_default=sa.false(), nullable=False))
+        batch_op.create_index("ix_submissions_contest_id", ["contest_id", "id"], unique=False)
+        batch_op.create_index("ix_submissions_user_id", ["user_id", "id"], unique=False)
+        batch_op.create_foreign_key("fk_submissions_user", "users", ["user_id"], ["id"])
+        batch_op.create_foreign_key("fk_submissions_contest", "contests", ["contest_id"], ["id"])
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('submissions', schema=None) as batch_op:
-        batch_op.drop_constraint('fk_submissions_contest', type_='foreignkey')
-        batch_op.drop_constraint('fk_submissions_user', type_='foreignkey')
-        batch_op.drop_index('ix_submissions_user_id')
-        batch_op.drop_index('ix_submissions_contest_id')
-        batch_op.drop_column('is_jury')
-        batch_op.drop_column('contest_id')
-        batch_op.drop_column('user_id')
+    with op.batch_alter_table("submissions", schema=None) as batch_op:
+        batch_op.drop_constraint("fk_submissions_contest", type_="foreignkey")
+        batch_op.drop_constraint("fk_submissions_user", type_="foreignkey")
+        batch_op.drop_index("ix_submissions_user_id")
+        batch_op.drop_index("ix_submissions_contest_id")
+        batch_op.drop_column("is_jury")
+        batch_op.drop_column("contest_id")
+        batch_op.drop_column("user_id")
 
-    op.drop_table('contest_problems')
-    op.drop_table('contest_participants')
-    op.drop_table('contests')
-    with op.batch_alter_table('api_tokens', schema=None) as batch_op:
-        batch_op.drop_index(batch_op.f('ix_api_tokens_user_id'))
+    op.drop_table("contest_problems")
+    op.drop_table("contest_participants")
+    op.drop_table("contests")
+    with op.batch_alter_table("api_tokens", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_api_tokens_user_id"))
 
-    op.drop_table('api_tokens')
-    op.drop_table('users')
+    op.drop_table("api_tokens")
+    op.drop_table("users")

@@ -1,5 +1,6 @@
 """Helpers of the contest tests: problems, accounts, contests and finished submissions written
 straight into the database (no sandbox: a test states the verdicts it needs)."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -20,8 +21,11 @@ def add_problems(session, *problem_ids: str) -> None:
     if session.get(PackageArchive, HASH) is None:
         session.add(PackageArchive(sha256=HASH, archive=b"", size_bytes=0))
     for problem_id in problem_ids:
-        session.add(Problem(id=problem_id, name=f"Problem {problem_id}", package_sha256=HASH,
-                            time_limit_ms=1000, memory_kib=262144))
+        session.add(
+            Problem(
+                id=problem_id, name=f"Problem {problem_id}", package_sha256=HASH, time_limit_ms=1000, memory_kib=262144
+            )
+        )
     session.commit()
 
 
@@ -35,34 +39,71 @@ def add_users(session, *names: str, role: str = "student") -> dict[str, int]:
 
 def make_contest(session, problems=("pa", "pb"), *, start: datetime, minutes: int = 120, **fields):
     """A contest starting at ``start`` with ``problems`` as A, B, …; ``fields`` as in ContestSpec."""
-    entries = [ProblemEntry(chr(ord("A") + i), p if isinstance(p, str) else p[0],
-                            None if isinstance(p, str) else p[1]) for i, p in enumerate(problems)]
-    spec = ContestSpec(name=fields.pop("name", "Class contest"), start_at=start,
-                       end_at=start + timedelta(minutes=minutes), problems=entries, **fields)
+    entries = [
+        ProblemEntry(chr(ord("A") + i), p if isinstance(p, str) else p[0], None if isinstance(p, str) else p[1])
+        for i, p in enumerate(problems)
+    ]
+    spec = ContestSpec(
+        name=fields.pop("name", "Class contest"),
+        start_at=start,
+        end_at=start + timedelta(minutes=minutes),
+        problems=entries,
+        **fields,
+    )
     return create_contest(session, spec)
 
 
-def add_submission(session, contest, user_id: int, problem_id: str, verdict: str | None, minute: float,
-                   *, tests: list[tuple[str, str]] | None = None, is_jury: bool = False,
-                   status: str | None = None) -> int:
+def add_submission(
+    session,
+    contest,
+    user_id: int,
+    problem_id: str,
+    verdict: str | None,
+    minute: float,
+    *,
+    tests: list[tuple[str, str]] | None = None,
+    is_jury: bool = False,
+    status: str | None = None,
+) -> int:
     """A submission made ``minute`` minutes after the contest start, already judged as ``verdict``
     (status done) or still queued (``verdict`` None). ``tests``: (group, verdict) per test case, stored
     as the results of attempt 1; without them the counters say 1/1 passed for AC, 0/1 otherwise."""
     tests = tests if tests is not None else ([] if verdict in (None, "CE") else [("secret", verdict)])
     done = verdict is not None
     package = session.get(Problem, problem_id).package_sha256
-    row = Submission(problem_id=problem_id, package_sha256=package, language="cpp", source="int main(){}",
-                     status=status or ("done" if done else "queued"), verdict=verdict, attempt=1 if done else 0,
-                     user_id=user_id, contest_id=contest.id if contest else None, is_jury=is_jury,
-                     created_at=(contest.start_at if contest else utcnow()) + timedelta(minutes=minute),
-                     tests_passed=sum(v == "AC" for _, v in tests) if done else None,
-                     tests_total=len(tests) if done else None, finished_at=utcnow() if done else None)
+    row = Submission(
+        problem_id=problem_id,
+        package_sha256=package,
+        language="cpp",
+        source="int main(){}",
+        status=status or ("done" if done else "queued"),
+        verdict=verdict,
+        attempt=1 if done else 0,
+        user_id=user_id,
+        contest_id=contest.id if contest else None,
+        is_jury=is_jury,
+        created_at=(contest.start_at if contest else utcnow()) + timedelta(minutes=minute),
+        tests_passed=sum(v == "AC" for _, v in tests) if done else None,
+        tests_total=len(tests) if done else None,
+        finished_at=utcnow() if done else None,
+    )
     session.add(row)
     session.flush()
     for ordinal, (group, test_verdict) in enumerate(tests, start=1):
-        session.add(TestResult(submission_id=row.id, attempt=1, ordinal=ordinal, test_name=f"{group}/{ordinal:02d}",
-                               test_group=group, verdict=test_verdict, time_ms=10 * ordinal, wall_ms=12 * ordinal,
-                               memory_kib=1024, message=f"checker says: expected {ordinal}"))
+        session.add(
+            TestResult(
+                submission_id=row.id,
+                attempt=1,
+                ordinal=ordinal,
+                test_name=f"{group}/{ordinal:02d}",
+                test_group=group,
+                verdict=test_verdict,
+                time_ms=10 * ordinal,
+                wall_ms=12 * ordinal,
+                memory_kib=1024,
+                message=f"checker says: expected {ordinal}",
+            )
+        )
     session.commit()
     return row.id
 
@@ -74,13 +115,29 @@ def judge_next(session, verdict: str, tests: list[tuple[str, str]] | None = None
     assert claim is not None, "nothing queued"
     tests = tests if tests is not None else [("secret", verdict)]
     for ordinal, (group, test_verdict) in enumerate(tests, start=1):
-        session.add(TestResult(submission_id=claim.submission_id, attempt=claim.attempt, ordinal=ordinal,
-                               test_name=f"{group}/{ordinal:02d}", test_group=group, verdict=test_verdict))
+        session.add(
+            TestResult(
+                submission_id=claim.submission_id,
+                attempt=claim.attempt,
+                ordinal=ordinal,
+                test_name=f"{group}/{ordinal:02d}",
+                test_group=group,
+                verdict=test_verdict,
+            )
+        )
     written = session.execute(
-        update(Submission).where(queue.holds(claim)).values(
-            status="done", verdict=verdict, finished_at=utcnow(), lease_expires_at=None,
-            tests_passed=sum(v == "AC" for _, v in tests), tests_total=len(tests))
-        .execution_options(synchronize_session=False)).rowcount
+        update(Submission)
+        .where(queue.holds(claim))
+        .values(
+            status="done",
+            verdict=verdict,
+            finished_at=utcnow(),
+            lease_expires_at=None,
+            tests_passed=sum(v == "AC" for _, v in tests),
+            tests_total=len(tests),
+        )
+        .execution_options(synchronize_session=False)
+    ).rowcount
     assert written == 1
     session.commit()
     return claim.submission_id

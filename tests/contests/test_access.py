@@ -1,4 +1,5 @@
 """Each access rule of issue #5, tried from a student account (and without a token) over HTTP."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -37,8 +38,9 @@ def world(api_app, app_db, api_client, teacher_client, tmp_path):
         load_problem(app_db, write_package(tmp_path / "pkgs", problem_id))
     app_db.commit()
     teacher = teacher_client.user_id
-    running = make_contest(app_db, problems=["sum"], start=utcnow() - timedelta(minutes=10), owner="teacher1",
-                           name="Running")
+    running = make_contest(
+        app_db, problems=["sum"], start=utcnow() - timedelta(minutes=10), owner="teacher1", name="Running"
+    )
     make_contest(app_db, problems=["later"], start=utcnow() + timedelta(days=1), owner="teacher1", name="Tomorrow")
     other_id, other_headers = make_account(api_app, "student2")
     tests = [("sample", "AC"), ("secret", "WA")]
@@ -50,12 +52,19 @@ def world(api_app, app_db, api_client, teacher_client, tmp_path):
 def test_every_endpoint_but_public_statements_needs_a_token(api_app, world):
     anonymous = TestClient(api_app)
     cid, sid = world["contest"].id, world["mine"]
-    for method, url in [("get", "/api/v1/languages"), ("get", f"/api/v1/submissions/{sid}"),
-                        ("get", "/api/v1/submissions"), ("get", f"/api/v1/submissions/{sid}/source"),
-                        ("get", f"/api/v1/submissions/{sid}/events"), ("get", "/api/v1/contests"),
-                        ("get", f"/api/v1/contests/{cid}"), ("get", f"/api/v1/contests/{cid}/scoreboard"),
-                        ("get", f"/api/v1/contests/{cid}/grades.csv"), ("get", "/api/v1/users"),
-                        ("get", "/api/v1/auth/me")]:
+    for method, url in [
+        ("get", "/api/v1/languages"),
+        ("get", f"/api/v1/submissions/{sid}"),
+        ("get", "/api/v1/submissions"),
+        ("get", f"/api/v1/submissions/{sid}/source"),
+        ("get", f"/api/v1/submissions/{sid}/events"),
+        ("get", "/api/v1/contests"),
+        ("get", f"/api/v1/contests/{cid}"),
+        ("get", f"/api/v1/contests/{cid}/scoreboard"),
+        ("get", f"/api/v1/contests/{cid}/grades.csv"),
+        ("get", "/api/v1/users"),
+        ("get", "/api/v1/auth/me"),
+    ]:
         reply = getattr(anonymous, method)(url)
         assert reply.status_code == 401, url
         assert reply.headers["www-authenticate"] == "Bearer"
@@ -104,8 +113,13 @@ def test_a_student_sees_sample_details_but_only_the_verdict_of_secret_tests(api_
     sample, secret = state["results"]
     assert sample["test"] == "sample/01" and sample["message"] and sample["time_ms"] == 10
     assert secret["verdict"] == "WA"
-    assert (secret["test"], secret["time_ms"], secret["wall_ms"], secret["memory_kib"], secret["message"]) == \
-           ("secret/2", None, None, None, None)
+    assert (secret["test"], secret["time_ms"], secret["wall_ms"], secret["memory_kib"], secret["message"]) == (
+        "secret/2",
+        None,
+        None,
+        None,
+        None,
+    )
     assert SECRET_INPUT.strip() not in str(state)
 
 
@@ -140,9 +154,15 @@ def test_a_student_cannot_do_the_teachers_work(api_client, world):
         api_client.post("/api/v1/users", json={"name": "mallory", "role": "admin"}),
         api_client.post("/api/v1/users", json={"name": "mallory2"}),
         api_client.post("/api/v1/users/import", json=[{"name": "mallory3"}]),
-        api_client.post("/api/v1/contests", json={"name": "Mine", "start_at": utcnow().isoformat(),
-                                                  "end_at": (utcnow() + timedelta(hours=1)).isoformat(),
-                                                  "problems": [{"problem": "sum"}]}),
+        api_client.post(
+            "/api/v1/contests",
+            json={
+                "name": "Mine",
+                "start_at": utcnow().isoformat(),
+                "end_at": (utcnow() + timedelta(hours=1)).isoformat(),
+                "problems": [{"problem": "sum"}],
+            },
+        ),
         api_client.patch(f"/api/v1/contests/{cid}", json={"end_at": (utcnow() + timedelta(days=9)).isoformat()}),
         api_client.post(f"/api/v1/contests/{cid}/unfreeze"),
         api_client.get(f"/api/v1/contests/{cid}/grades.csv"),
@@ -154,8 +174,9 @@ def test_a_student_cannot_do_the_teachers_work(api_client, world):
 
 
 def test_a_teacher_creates_students_but_not_admins(teacher_client):
-    created = teacher_client.post("/api/v1/users/import", json=[{"name": "s1", "display_name": "Sam One"},
-                                                                {"name": "s2", "password": "given"}])
+    created = teacher_client.post(
+        "/api/v1/users/import", json=[{"name": "s1", "display_name": "Sam One"}, {"name": "s2", "password": "given"}]
+    )
     assert created.status_code == 201
     assert created.json()[0]["password"] and created.json()[1]["password"] is None
     assert teacher_client.post("/api/v1/users", json={"name": "boss", "role": "admin"}).status_code == 403
@@ -191,8 +212,9 @@ def test_scoreboard_visibility_settings(api_app, api_client, teacher_client, wor
     teacher_client.patch(f"/api/v1/contests/{cid}", json={"scoreboard_visibility": "public"})
     board = anonymous.get(f"/api/v1/contests/{cid}/scoreboard")
     assert board.status_code == 200 and board.json()["view"] == "public"
-    teacher_client.patch(f"/api/v1/contests/{cid}", json={"scoreboard_visibility": "participants",
-                                                          "participants": ["student2"]})
+    teacher_client.patch(
+        f"/api/v1/contests/{cid}", json={"scoreboard_visibility": "participants", "participants": ["student2"]}
+    )
     assert api_client.get(f"/api/v1/contests/{cid}/scoreboard").status_code == 404  # no longer taking part
 
 

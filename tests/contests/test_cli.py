@@ -1,4 +1,5 @@
 """The teacher's command line: accounts, a class import, a contest from creation to grades."""
+
 from __future__ import annotations
 
 import re
@@ -66,8 +67,23 @@ def test_user_import_creates_the_whole_class_or_nobody(cli_db, tmp_path):
 def test_a_contest_from_the_command_line(cli_db):
     add_problems(cli_db, "pa", "pb")
     judge("user", "add", "tess", "--role", "teacher")
-    code, out = judge("contest", "create", "Lab 1", "--problems", "pa,pb:50", "--start", "now",
-                      "--duration", "90", "--freeze", "30", "--owner", "tess", "--scoreboard", "public")
+    code, out = judge(
+        "contest",
+        "create",
+        "Lab 1",
+        "--problems",
+        "pa,pb:50",
+        "--start",
+        "now",
+        "--duration",
+        "90",
+        "--freeze",
+        "30",
+        "--owner",
+        "tess",
+        "--scoreboard",
+        "public",
+    )
     assert code == 0, out
     contest = cli_db.scalars(select(Contest)).one()
     assert [(p.letter, p.problem_id, p.points) for p in contest.problems] == [("A", "pa", None), ("B", "pb", 50)]

@@ -1,4 +1,5 @@
 """Submitting to a contest over HTTP: the window, participants, jury submissions, letters, the rate limit."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -17,8 +18,9 @@ SOURCE = "int main() { return 0; }\n"
 
 
 def post(client, problem: str, contest: int | None = None, source: str = SOURCE):
-    return client.post("/api/v1/submissions",
-                       json={"problem": problem, "language": "cpp", "source": source, "contest": contest})
+    return client.post(
+        "/api/v1/submissions", json={"problem": problem, "language": "cpp", "source": source, "contest": contest}
+    )
 
 
 @pytest.fixture
@@ -45,8 +47,12 @@ def test_a_participant_submits_by_letter_inside_the_window(api_client, app_db, c
     reply = post(api_client, "b", contests["running"].id)
     assert reply.status_code == 202, reply.text
     row = app_db.get(Submission, reply.json()["id"])
-    assert (row.problem_id, row.contest_id, row.user_id, row.is_jury) == ("pb", contests["running"].id,
-                                                                          api_client.user_id, False)
+    assert (row.problem_id, row.contest_id, row.user_id, row.is_jury) == (
+        "pb",
+        contests["running"].id,
+        api_client.user_id,
+        False,
+    )
     assert api_client.get(reply.json()["url"]).json()["letter"] == "B"
     assert post(api_client, "Q", contests["running"].id).status_code == 404
     assert post(api_client, "A", 9999).status_code == 404
@@ -65,8 +71,7 @@ def test_a_student_who_does_not_take_part_is_refused(api_client, teacher_client,
     assert reply.status_code == 403 and "do not take part" in reply.json()["detail"]
 
 
-def test_teachers_may_always_submit_as_jury_and_stay_off_the_scoreboard(teacher_client, api_client, app_db,
-                                                                          contests):
+def test_teachers_may_always_submit_as_jury_and_stay_off_the_scoreboard(teacher_client, api_client, app_db, contests):
     for name in ("future", "past", "running"):
         reply = post(teacher_client, "A", contests[name].id)
         assert reply.status_code == 202, (name, reply.text)
@@ -88,8 +93,9 @@ def test_rate_limit_answers_429_with_retry_after(api_app, api_client, teacher_cl
     _, other = make_account(api_app, "student2")
     assert post(TestClient(api_app, headers=other), "pz").status_code == 202  # another student is not held up
     assert post(teacher_client, "pz").status_code == 202 and post(teacher_client, "pz").status_code == 202
-    app_db.execute(update(User).where(User.id == api_client.user_id)
-                   .values(last_submission_at=utcnow() - timedelta(seconds=11)))
+    app_db.execute(
+        update(User).where(User.id == api_client.user_id).values(last_submission_at=utcnow() - timedelta(seconds=11))
+    )
     app_db.commit()
     assert post(api_client, "B", contests["running"].id).status_code == 202  # the interval has passed
 

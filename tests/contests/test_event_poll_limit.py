@@ -1,5 +1,6 @@
 """Open event streams poll the database at most MAX_CONCURRENT_POLLS at a time, so a student who opens
 many streams cannot take every pooled connection from the other requests."""
+
 from __future__ import annotations
 
 import asyncio

@@ -1,5 +1,6 @@
 """Server-sent events: a submission's tests and verdict as they are written, a contest's scoreboard
 changes, and the freeze applied to the streams."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -32,19 +33,40 @@ def test_submission_feed_follows_a_judging_test_by_test(app_db):
     assert feed.poll(app_db) == [("status", {"id": sid, "status": "queued", "attempt": 0})]
     assert feed.poll(app_db) == []  # nothing new, nothing sent
     claim = queue.claim(app_db, "w", 30)
-    app_db.add(TestResult(submission_id=sid, attempt=claim.attempt, ordinal=1, test_name="sample/01",
-                          test_group="sample", verdict="AC", time_ms=5, message="ok"))
+    app_db.add(
+        TestResult(
+            submission_id=sid,
+            attempt=claim.attempt,
+            ordinal=1,
+            test_name="sample/01",
+            test_group="sample",
+            verdict="AC",
+            time_ms=5,
+            message="ok",
+        )
+    )
     app_db.commit()
     events = feed.poll(app_db)
     assert names(events) == ["status", "test"]
     assert events[1][1]["test"] == "sample/01" and events[1][1]["time_ms"] == 5
-    app_db.add(TestResult(submission_id=sid, attempt=claim.attempt, ordinal=2, test_name="secret/07-huge",
-                          test_group="secret", verdict="WA", time_ms=9, message="expected 42"))
+    app_db.add(
+        TestResult(
+            submission_id=sid,
+            attempt=claim.attempt,
+            ordinal=2,
+            test_name="secret/07-huge",
+            test_group="secret",
+            verdict="WA",
+            time_ms=9,
+            message="expected 42",
+        )
+    )
     app_db.commit()
-    (name, secret), = feed.poll(app_db)
+    ((name, secret),) = feed.poll(app_db)
     assert name == "test" and (secret["test"], secret["time_ms"], secret["message"]) == ("secret/2", None, None)
-    app_db.execute(update(Submission).where(queue.holds(claim)).values(status="done", verdict="WA",
-                                                                       tests_passed=1, tests_total=2))
+    app_db.execute(
+        update(Submission).where(queue.holds(claim)).values(status="done", verdict="WA", tests_passed=1, tests_total=2)
+    )
     app_db.commit()
     events = feed.poll(app_db)
     assert names(events) == ["status", "verdict"] and events[1][1]["verdict"] == "WA"

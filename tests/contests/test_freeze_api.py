@@ -1,5 +1,6 @@
 """The freeze over HTTP: nothing of a frozen verdict reaches a student or the public through any
 endpoint; the jury sees the live board; unfreezing reveals it."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,9 @@ def sse_events(client, url: str) -> list[tuple[str, dict]]:
         assert reply.status_code == 200, url
         assert reply.headers["content-type"].startswith("text/event-stream")
         text = reply.read().decode()
-    return [(m.group(1), json.loads(m.group(2)))
-            for m in re.finditer(r"event: (\w+)\n(?:id: \d+\n)?data: (.*)\n\n", text)]
+    return [
+        (m.group(1), json.loads(m.group(2))) for m in re.finditer(r"event: (\w+)\n(?:id: \d+\n)?data: (.*)\n\n", text)
+    ]
 
 
 def without_times(text: str) -> str:
@@ -36,15 +38,18 @@ def frozen(api_app, app_db, api_client, teacher_client):
     student1 solved A at minute 20; student2 had a WA on A at 10, then after the freeze an AC on A
     (70) and the first AC on B (75)."""
     add_problems(app_db, "pa", "pb")
-    contest = make_contest(app_db, start=utcnow() - timedelta(minutes=90), owner="teacher1",
-                           scoreboard_visibility="public")
+    contest = make_contest(
+        app_db, start=utcnow() - timedelta(minutes=90), owner="teacher1", scoreboard_visibility="public"
+    )
     contest.freeze_at = contest.start_at + timedelta(minutes=60)
     app_db.commit()
     other, headers = make_account(api_app, "student2")
     add_submission(app_db, contest, other, "pa", "WA", 10)
     own = add_submission(app_db, contest, api_client.user_id, "pa", "AC", 20)
-    hidden = [add_submission(app_db, contest, other, "pa", "AC", 70),
-              add_submission(app_db, contest, other, "pb", "AC", 75)]
+    hidden = [
+        add_submission(app_db, contest, other, "pa", "AC", 70),
+        add_submission(app_db, contest, other, "pb", "AC", 75),
+    ]
     return dict(contest=contest, hidden=hidden, own=own, other=TestClient(api_app, headers=headers))
 
 

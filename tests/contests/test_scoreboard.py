@@ -1,5 +1,6 @@
 """Scoreboards computed from the database (SQLite and PostgreSQL): hand-computed ICPC and IOI boards,
 the freeze, rejudging, and the aggregate queries against the plain replay on random contests."""
+
 from __future__ import annotations
 
 import random
@@ -58,7 +59,11 @@ def test_icpc_board_on_a_hand_computed_contest(db, class_contest):
     # bob: A at 20 = 20, B at 22 after one WA = 42 -> 2 solved, 62: tied with alice, same rank
     # carol: A unsolved (JE free, 2 WA), B at 50 -> 1 solved, 50; dave: nothing
     assert [(r.user, r.rank, r.solved, r.penalty) for r in board.rows] == [
-        ("alice", 1, 2, 62), ("bob", 1, 2, 62), ("carol", 3, 1, 50), ("dave", 4, 0, 0)]
+        ("alice", 1, 2, 62),
+        ("bob", 1, 2, 62),
+        ("carol", 3, 1, 50),
+        ("dave", 4, 0, 0),
+    ]
     assert "tess" not in rows
     assert (cell(board, "alice", "A").minute, cell(board, "alice", "A").attempts) == (12, 2)
     assert (cell(board, "carol", "A").solved, cell(board, "carol", "A").attempts) == (False, 2)
@@ -70,9 +75,13 @@ def test_icpc_board_on_a_hand_computed_contest(db, class_contest):
 def test_ioi_board_takes_the_best_submission_per_problem(db):
     add_problems(db, "pa", "pb")
     ids = add_users(db, "ann", "ben")
-    contest = make_contest(db, problems=[("pa", 100), ("pb", 50)], start=utcnow() - timedelta(minutes=30),
-                           scoring="ioi")
-    four = lambda passed: [("sample", "AC")] + [("secret", "AC")] * (passed - 1) + [("secret", "WA")] * (4 - passed)
+    contest = make_contest(
+        db, problems=[("pa", 100), ("pb", 50)], start=utcnow() - timedelta(minutes=30), scoring="ioi"
+    )
+
+    def four(passed):
+        return [("sample", "AC")] + [("secret", "AC")] * (passed - 1) + [("secret", "WA")] * (4 - passed)
+
     add_submission(db, contest, ids["ann"], "pa", "WA", 1, tests=four(3))  # 3/4 of 100 = 75
     add_submission(db, contest, ids["ann"], "pa", "WA", 2, tests=four(1))  # worse later: best stays 75
     add_submission(db, contest, ids["ann"], "pb", "CE", 3)  # 0
@@ -90,8 +99,14 @@ def test_ioi_groups_score_all_or_nothing_per_group(db):
     add_problems(db, "pa")
     ids = add_users(db, "ann")
     contest = make_contest(db, problems=[("pa", 90)], start=utcnow() - timedelta(minutes=30), scoring="ioi")
-    grouped = [("sample", "WA"), ("secret/g1", "AC"), ("secret/g1", "AC"), ("secret/g2", "AC"),
-               ("secret/g2", "WA"), ("secret/g3", "AC")]
+    grouped = [
+        ("sample", "WA"),
+        ("secret/g1", "AC"),
+        ("secret/g1", "AC"),
+        ("secret/g2", "AC"),
+        ("secret/g2", "WA"),
+        ("secret/g3", "AC"),
+    ]
     add_submission(db, contest, ids["ann"], "pa", "WA", 1, tests=grouped)  # g1 and g3 of 3 groups: 60
     board = compute_scoreboard(db, contest, JURY)
     assert cell(board, "ann", "A").score == pytest.approx(60.0)
@@ -180,26 +195,48 @@ def test_aggregate_queries_agree_with_the_plain_replay(db, scoring):
     rng = random.Random(20261130)
     add_problems(db, "pa", "pb", "pc")
     ids = list(add_users(db, *[f"s{i}" for i in range(8)]).values())
-    contest = make_contest(db, problems=[("pa", 100), ("pb", 30), ("pc", None)], scoring=scoring,
-                           start=utcnow() - timedelta(minutes=100), minutes=120)
+    contest = make_contest(
+        db,
+        problems=[("pa", 100), ("pb", 30), ("pc", None)],
+        scoring=scoring,
+        start=utcnow() - timedelta(minutes=100),
+        minutes=120,
+    )
     contest.freeze_at = contest.start_at + timedelta(minutes=60)
     contest.penalty_minutes = 15
     db.commit()
     verdicts = ["AC", "WA", "WA", "TLE", "CE", "JE", "RTE", None]
     for minute in sorted(rng.uniform(0, 99) for _ in range(160)):
         verdict = rng.choice(verdicts)
-        tests = None if verdict in (None, "CE") else [
-            ("sample", "AC")] + [("secret", rng.choice(["AC", "WA", verdict])) for _ in range(rng.randint(1, 5))]
-        add_submission(db, contest, rng.choice(ids), rng.choice(["pa", "pb", "pc"]), verdict, minute, tests=tests,
-                       status="judging" if verdict is None and rng.random() < 0.5 else None)
+        tests = (
+            None
+            if verdict in (None, "CE")
+            else [("sample", "AC")] + [("secret", rng.choice(["AC", "WA", verdict])) for _ in range(rng.randint(1, 5))]
+        )
+        add_submission(
+            db,
+            contest,
+            rng.choice(ids),
+            rng.choice(["pa", "pb", "pc"]),
+            verdict,
+            minute,
+            tests=tests,
+            status="judging" if verdict is None and rng.random() < 0.5 else None,
+        )
     for view in (JURY, PUBLIC):
         hide = hidden_after(contest, view)
         fast, plain = aggregate_cells(db, contest, hide), replay_cells(db, contest, hide)
         assert fast.keys() == plain.keys()
         for key in plain:
             f, p = fast[key], plain[key]
-            assert (f.attempts, f.pending, f.solved, f.minute, f.penalty, f.first_ac) == \
-                   (p.attempts, p.pending, p.solved, p.minute, p.penalty, p.first_ac), key
+            assert (f.attempts, f.pending, f.solved, f.minute, f.penalty, f.first_ac) == (
+                p.attempts,
+                p.pending,
+                p.solved,
+                p.minute,
+                p.penalty,
+                p.first_ac,
+            ), key
             assert f.score == pytest.approx(p.score), key
         assert any(c.solved or c.score for c in plain.values())  # the data is not trivially empty
     assert compute_scoreboard(db, contest, PUBLIC).to_dict() != compute_scoreboard(db, contest, JURY).to_dict()

@@ -1,4 +1,5 @@
 """ICPC and IOI scoring on hand-computed cases (judge.scoring: pure functions, no database)."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -51,8 +52,15 @@ def test_contest_minutes_are_floored():
 
 
 def test_ties_share_a_rank_and_the_next_rank_skips():
-    rows = sorted([scoring.icpc_rank_key(2, 100), scoring.icpc_rank_key(3, 400), scoring.icpc_rank_key(2, 100), scoring.icpc_rank_key(2, 99),
-                   scoring.icpc_rank_key(0, 0)])
+    rows = sorted(
+        [
+            scoring.icpc_rank_key(2, 100),
+            scoring.icpc_rank_key(3, 400),
+            scoring.icpc_rank_key(2, 100),
+            scoring.icpc_rank_key(2, 99),
+            scoring.icpc_rank_key(0, 0),
+        ]
+    )
     # 3 solved first; 2 solved with 99 before 2 solved with 100 (twice, shared rank 3); then 0 solved
     assert rows[0] == scoring.icpc_rank_key(3, 400) and rows[1] == scoring.icpc_rank_key(2, 99)
     assert scoring.competition_ranks(rows) == [1, 2, 3, 3, 5]
@@ -71,8 +79,15 @@ def test_ioi_score_with_groups_gives_each_group_all_or_nothing():
 
 
 def test_ioi_best_of_takes_the_best_judged_submission():
-    cell = scoring.ioi_cell([scoring.Attempt(1, "WA", 40.0), scoring.Attempt(5, "WA", 70.0), scoring.Attempt(9, "TLE", 20.0),
-                     scoring.Attempt(10, "CE", 0.0), scoring.Attempt(12, None, 0.0)])
+    cell = scoring.ioi_cell(
+        [
+            scoring.Attempt(1, "WA", 40.0),
+            scoring.Attempt(5, "WA", 70.0),
+            scoring.Attempt(9, "TLE", 20.0),
+            scoring.Attempt(10, "CE", 0.0),
+            scoring.Attempt(12, None, 0.0),
+        ]
+    )
     assert (cell.score, cell.judged, cell.pending) == (70.0, 4, 1)
 
 

@@ -1,7 +1,8 @@
 """A teacher runs a contest over the API: accounts, the contest, its changes, rejudging, grades."""
+
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from fastapi.testclient import TestClient
 
@@ -20,16 +21,27 @@ def log_in(app, name: str, password: str) -> TestClient:
 
 def test_a_contest_run_entirely_over_the_api(api_app, app_db, teacher_client):
     add_problems(app_db, "pa", "pb")
-    accounts = teacher_client.post("/api/v1/users/import", json=[{"name": "ana", "display_name": "Ana"},
-                                                                 {"name": "bob", "display_name": "Bob"}]).json()
+    accounts = teacher_client.post(
+        "/api/v1/users/import", json=[{"name": "ana", "display_name": "Ana"}, {"name": "bob", "display_name": "Bob"}]
+    ).json()
     ana, bob = (log_in(api_app, a["user"]["name"], a["password"]) for a in accounts)
-    start = datetime.now(timezone.utc) - timedelta(minutes=30)  # a zone-aware time is stored as UTC
-    reply = teacher_client.post("/api/v1/contests", json={
-        "name": "Lab 2", "start_at": start.isoformat(), "end_at": (start + timedelta(hours=2)).isoformat(),
-        "problems": [{"problem": "pa"}, {"problem": "pb", "letter": "Z", "points": 40}], "scoring": "icpc"})
+    start = datetime.now(UTC) - timedelta(minutes=30)  # a zone-aware time is stored as UTC
+    reply = teacher_client.post(
+        "/api/v1/contests",
+        json={
+            "name": "Lab 2",
+            "start_at": start.isoformat(),
+            "end_at": (start + timedelta(hours=2)).isoformat(),
+            "problems": [{"problem": "pa"}, {"problem": "pb", "letter": "Z", "points": 40}],
+            "scoring": "icpc",
+        },
+    )
     assert reply.status_code == 201, reply.text
     contest = reply.json()
-    assert [(p["letter"], p["problem"], p["points"]) for p in contest["problems"]] == [("A", "pa", 100), ("Z", "pb", 40)]
+    assert [(p["letter"], p["problem"], p["points"]) for p in contest["problems"]] == [
+        ("A", "pa", 100),
+        ("Z", "pb", 40),
+    ]
     assert contest["phase"] == "running" and contest["owner"] == "teacher1"
     assert abs(datetime.fromisoformat(contest["start_at"]) - start) < timedelta(seconds=1)
     bad = teacher_client.patch(f"/api/v1/contests/{contest['id']}", json={"end_at": start.isoformat()})
@@ -37,8 +49,10 @@ def test_a_contest_run_entirely_over_the_api(api_app, app_db, teacher_client):
 
     ids = {}
     for who, client, letter in (("ana", ana, "A"), ("bob", bob, "Z")):
-        reply = client.post("/api/v1/submissions", json={"problem": letter, "language": "python3",
-                                                         "source": "print(1)", "contest": contest["id"]})
+        reply = client.post(
+            "/api/v1/submissions",
+            json={"problem": letter, "language": "python3", "source": "print(1)", "contest": contest["id"]},
+        )
         assert reply.status_code == 202, reply.text
         ids[who] = reply.json()["id"]
     judge_next(app_db, "WA", [("sample", "AC"), ("secret", "WA")])
@@ -46,7 +60,10 @@ def test_a_contest_run_entirely_over_the_api(api_app, app_db, teacher_client):
     listed = teacher_client.get(f"/api/v1/contests/{contest['id']}/submissions").json()
     assert [(s["user"], s["letter"], s["verdict"]) for s in listed] == [("ana", "A", "WA"), ("bob", "Z", "AC")]
     assert teacher_client.get(f"/api/v1/contests/{contest['id']}/grades.csv").text.splitlines() == [
-        "user,display_name,A,Z,total,penalty", "ana,Ana,0,0,0,0", "bob,Bob,0,1,1,30"]
+        "user,display_name,A,Z,total,penalty",
+        "ana,Ana,0,0,0,0",
+        "bob,Bob,0,1,1,30",
+    ]
 
     rejudged = teacher_client.post(f"/api/v1/contests/{contest['id']}/rejudge", json={"only_non_ac": True}).json()
     assert rejudged == {"rejudged": [ids["ana"]]}
@@ -55,7 +72,9 @@ def test_a_contest_run_entirely_over_the_api(api_app, app_db, teacher_client):
     judge_next(app_db, "AC", [("sample", "AC"), ("secret", "AC")])
     board = ana.get(f"/api/v1/contests/{contest['id']}/scoreboard").json()
     assert [(r["user"], r["rank"], r["solved"], r["penalty"]) for r in board["rows"]] == [
-        ("ana", 1, 1, 30), ("bob", 1, 1, 30)]  # a tie shares the rank
+        ("ana", 1, 1, 30),
+        ("bob", 1, 1, 30),
+    ]  # a tie shares the rank
     assert teacher_client.post(f"/api/v1/submissions/{ids['bob']}/rejudge").json() == {"rejudged": [ids["bob"]]}
     assert ana.get("/api/v1/contests").json()[0]["name"] == "Lab 2"
     assert utcnow() < datetime.fromisoformat(contest["end_at"]).replace(tzinfo=None)

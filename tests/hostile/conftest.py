@@ -1,6 +1,7 @@
 """Fixtures of the hostile tests: the API on SQLite and PostgreSQL, and the API served by a real
 uvicorn on a free port (what streams, concurrency and the CLI need: TestClient reads a streamed
 response only once it has ended)."""
+
 from __future__ import annotations
 
 import socket
@@ -26,8 +27,9 @@ def any_db_app(database_url, tmp_path, monkeypatch):
 
     monkeypatch.setenv("JUDGE_SUBMIT_INTERVAL_S", "0")
     monkeypatch.setattr("judge.auth._hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
-    app = create_app(Settings(database_url=database_url, problems_dir=tmp_path / "problems",
-                              work_dir=tmp_path / "work"))
+    app = create_app(
+        Settings(database_url=database_url, problems_dir=tmp_path / "problems", work_dir=tmp_path / "work")
+    )
     with app.state.sessions() as session:
         add_problems(session, "lee", "basic")
     yield app
@@ -56,8 +58,9 @@ def served(app):
     import uvicorn
 
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           timeout_graceful_shutdown=2))
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2)
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

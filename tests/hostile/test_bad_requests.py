@@ -6,6 +6,7 @@ has no UTF-8 form), times an offset pushes out of the calendar, wrong JSON types
 must ignore, bodies over the size limit sent without Content-Length. The database-facing ones run on
 SQLite and PostgreSQL (``any_db_app``).
 """
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,12 @@ from .conftest import client_of
 JSON = {"content-type": "application/json"}
 BEYOND_SQLITE = 2**70  # no 64-bit integer
 BEYOND_POSTGRES = 2**31  # no 32-bit INTEGER
-CONTEST = {"name": "Lab", "start_at": "2026-01-01T09:00:00Z", "end_at": "2026-01-01T11:00:00Z",
-           "problems": [{"problem": "lee"}]}
+CONTEST = {
+    "name": "Lab",
+    "start_at": "2026-01-01T09:00:00Z",
+    "end_at": "2026-01-01T11:00:00Z",
+    "problems": [{"problem": "lee"}],
+}
 
 
 def _raw(client, method: str, url: str, text: str):
@@ -48,11 +53,17 @@ def test_ids_outside_the_database_range_are_refused_in_every_path(any_db_app):
 
 
 def _refused_everywhere(teacher, student, bad_id: int) -> None:
-    gets = [f"/api/v1/submissions/{bad_id}", f"/api/v1/submissions/{bad_id}/source",
-            f"/api/v1/submissions/{bad_id}/events", f"/api/v1/contests/{bad_id}",
-            f"/api/v1/contests/{bad_id}/scoreboard", f"/api/v1/contests/{bad_id}/scoreboard.csv",
-            f"/api/v1/contests/{bad_id}/grades.csv", f"/api/v1/contests/{bad_id}/events",
-            f"/api/v1/contests/{bad_id}/submissions"]
+    gets = [
+        f"/api/v1/submissions/{bad_id}",
+        f"/api/v1/submissions/{bad_id}/source",
+        f"/api/v1/submissions/{bad_id}/events",
+        f"/api/v1/contests/{bad_id}",
+        f"/api/v1/contests/{bad_id}/scoreboard",
+        f"/api/v1/contests/{bad_id}/scoreboard.csv",
+        f"/api/v1/contests/{bad_id}/grades.csv",
+        f"/api/v1/contests/{bad_id}/events",
+        f"/api/v1/contests/{bad_id}/submissions",
+    ]
     for client in (teacher, student):
         for url in gets:
             _clear_4xx(client.get(url), (404, 422))
@@ -68,8 +79,10 @@ def test_the_contest_of_a_submission_must_be_a_json_integer(any_db_app):
     teacher, student = client_of(any_db_app, "tess", "teacher"), client_of(any_db_app, "ana")
     assert teacher.post("/api/v1/contests", json=CONTEST).json()["id"] == 1  # `true` and "1" would mean it
     for contest in (True, "1", 1.5, [1], {"id": 1}):
-        reply = student.post("/api/v1/submissions",
-                             json={"contest": contest, "problem": "A", "language": "python3", "source": "print(1)"})
+        reply = student.post(
+            "/api/v1/submissions",
+            json={"contest": contest, "problem": "A", "language": "python3", "source": "print(1)"},
+        )
         _clear_4xx(reply, 422)
         assert reply.json()["detail"][0]["loc"][-1] == "contest"
 
@@ -82,16 +95,32 @@ HOSTILE_TEXT_BODIES = [
     ("POST", "/api/v1/users", '{"name": "zed", "display_name": "Zed %s"}'),
     ("POST", "/api/v1/users", '{"name": "zed", "password": "pw-%s"}'),
     ("POST", "/api/v1/users/import", '[{"name": "zed", "display_name": "%s"}]'),
-    ("POST", "/api/v1/contests", '{"name": "Lab %s", "start_at": "2026-01-01T09:00:00Z", '
-                                 '"end_at": "2026-01-01T11:00:00Z", "problems": [{"problem": "lee"}]}'),
-    ("POST", "/api/v1/contests", '{"name": "Lab", "start_at": "2026-01-01T09:00:00Z", '
-                                 '"end_at": "2026-01-01T11:00:00Z", "problems": [{"problem": "lee%s"}]}'),
-    ("POST", "/api/v1/contests", '{"name": "Lab", "start_at": "2026-01-01T09:00:00Z", '
-                                 '"end_at": "2026-01-01T11:00:00Z", '
-                                 '"problems": [{"problem": "lee", "letter": "A%s"}]}'),
-    ("POST", "/api/v1/contests", '{"name": "Lab", "start_at": "2026-01-01T09:00:00Z", '
-                                 '"end_at": "2026-01-01T11:00:00Z", "problems": [{"problem": "lee"}], '
-                                 '"participants": ["ana%s"]}'),
+    (
+        "POST",
+        "/api/v1/contests",
+        '{"name": "Lab %s", "start_at": "2026-01-01T09:00:00Z", '
+        '"end_at": "2026-01-01T11:00:00Z", "problems": [{"problem": "lee"}]}',
+    ),
+    (
+        "POST",
+        "/api/v1/contests",
+        '{"name": "Lab", "start_at": "2026-01-01T09:00:00Z", '
+        '"end_at": "2026-01-01T11:00:00Z", "problems": [{"problem": "lee%s"}]}',
+    ),
+    (
+        "POST",
+        "/api/v1/contests",
+        '{"name": "Lab", "start_at": "2026-01-01T09:00:00Z", '
+        '"end_at": "2026-01-01T11:00:00Z", '
+        '"problems": [{"problem": "lee", "letter": "A%s"}]}',
+    ),
+    (
+        "POST",
+        "/api/v1/contests",
+        '{"name": "Lab", "start_at": "2026-01-01T09:00:00Z", '
+        '"end_at": "2026-01-01T11:00:00Z", "problems": [{"problem": "lee"}], '
+        '"participants": ["ana%s"]}',
+    ),
     ("PATCH", "/api/v1/contests/1", '{"participants": ["ana%s"]}'),
     ("PATCH", "/api/v1/contests/1", '{"name": "Lab %s"}'),
     ("POST", "/api/v1/contests/1/rejudge", '{"problem": "A%s"}'),
@@ -124,8 +153,12 @@ def test_nul_in_a_path_or_a_login_name_is_a_plain_miss(any_db_app):
 def test_contest_times_outside_the_calendar_are_422(any_db_app):
     teacher = client_of(any_db_app, "tess", "teacher")
     assert teacher.post("/api/v1/contests", json=CONTEST).status_code == 201
-    for moment in ("0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00", "3000-01-01T00:00:00Z",
-                   "1969-12-31T23:59:59Z"):
+    for moment in (
+        "0001-01-01T00:00:00+14:00",
+        "9999-12-31T23:59:59-14:00",
+        "3000-01-01T00:00:00Z",
+        "1969-12-31T23:59:59Z",
+    ):
         _clear_4xx(teacher.post("/api/v1/contests", json={**CONTEST, "start_at": moment}), 422)
         _clear_4xx(teacher.post("/api/v1/contests", json={**CONTEST, "end_at": moment}), 422)
         _clear_4xx(teacher.patch("/api/v1/contests/1", json={"freeze_at": moment}), 422)
@@ -180,7 +213,13 @@ def test_a_body_streamed_without_content_length_past_the_limit_is_413(any_db_app
 
 
 MALFORMED_SUBMISSIONS = [
-    b"{bad json", b"null", b"[1, 2]", b'"text"', b"{" * 100_000, b"[" * 100_000, b"\xff\xfe\x00garbage",
+    b"{bad json",
+    b"null",
+    b"[1, 2]",
+    b'"text"',
+    b"{" * 100_000,
+    b"[" * 100_000,
+    b"\xff\xfe\x00garbage",
     b'{"problem": 5, "language": "python3", "source": "x"}',
     b'{"problem": "lee", "language": ["python3"], "source": "x"}',
     b'{"problem": "lee", "language": "python3", "source": {"a": 1}}',
@@ -200,19 +239,34 @@ def test_malformed_or_mistyped_submissions_are_4xx(any_db_app):
 
 def test_fields_a_student_may_not_set_are_ignored(any_db_app):
     student, other = client_of(any_db_app, "ana"), client_of(any_db_app, "ben")
-    body = {"problem": "lee", "language": "python3", "source": "print(1)", "verdict": "AC", "status": "done",
-            "is_jury": True, "user_id": other.user_id, "priority": -100, "attempt": 99}
+    body = {
+        "problem": "lee",
+        "language": "python3",
+        "source": "print(1)",
+        "verdict": "AC",
+        "status": "done",
+        "is_jury": True,
+        "user_id": other.user_id,
+        "priority": -100,
+        "attempt": 99,
+    }
     reply = student.post("/api/v1/submissions", json=body)
     assert reply.status_code == 202, reply.text
     with any_db_app.state.sessions() as session:
         row = session.get(Submission, reply.json()["id"])
-        assert (row.status, row.verdict, row.is_jury, row.user_id, row.attempt) == \
-            ("queued", None, False, student.user_id, 0)
+        assert (row.status, row.verdict, row.is_jury, row.user_id, row.attempt) == (
+            "queued",
+            None,
+            False,
+            student.user_id,
+            0,
+        )
         assert row.priority >= 0
 
 
-@pytest.mark.parametrize("header", ["Bearer " + "x" * 5000, "Bearer", "Basic YW5hOnB3", "Bearer a b c",
-                                    "Bearer \u00e9\u00e9"])
+@pytest.mark.parametrize(
+    "header", ["Bearer " + "x" * 5000, "Bearer", "Basic YW5hOnB3", "Bearer a b c", "Bearer \u00e9\u00e9"]
+)
 def test_garbage_bearer_tokens_are_401(api_app, header):
     client = client_of(api_app)
     reply = client.get("/api/v1/auth/me", headers={"Authorization": header.encode("latin-1")})
@@ -254,9 +308,15 @@ def test_lists_longer_than_a_class_are_422(any_db_app):
 
 def test_wrong_query_parameters_content_types_and_long_strings_are_4xx(api_app):
     student = client_of(api_app, "ana")
-    for url in ("/api/v1/submissions?limit=abc", "/api/v1/submissions?limit=-5", f"/api/v1/submissions?limit={2**70}",
-                "/api/v1/submissions/1/events?poll=nan", "/api/v1/submissions/1/events?max_seconds=inf",
-                "/api/v1/submissions/1/events?poll=0", "/api/v1/contests/1/events?poll=1e309"):
+    for url in (
+        "/api/v1/submissions?limit=abc",
+        "/api/v1/submissions?limit=-5",
+        f"/api/v1/submissions?limit={2**70}",
+        "/api/v1/submissions/1/events?poll=nan",
+        "/api/v1/submissions/1/events?max_seconds=inf",
+        "/api/v1/submissions/1/events?poll=0",
+        "/api/v1/contests/1/events?poll=1e309",
+    ):
         _clear_4xx(student.get(url), 422)
     body = '{"problem": "lee", "language": "python3", "source": "print(1)"}'
     for content_type in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"):

@@ -1,5 +1,6 @@
 """``judge submit`` against careless input and unhelpful servers: a message and exit code 2 ("the
 submission could not be made"), never a traceback, and never exit 1 (which means a non-AC verdict)."""
+
 from __future__ import annotations
 
 import http.server
@@ -22,8 +23,10 @@ def submit(tmp_path, server: str, name: str, content: bytes, *extra: str):
     """Run ``judge submit`` on a file ``name`` holding ``content``; returns the CliRunner result."""
     source = tmp_path / name
     source.write_bytes(content)
-    return runner.invoke(app, ["submit", "--problem", "lee", "--server", server, "--token", "t0ken",
-                               "--timeout", "20", str(source), *extra])
+    return runner.invoke(
+        app,
+        ["submit", "--problem", "lee", "--server", server, "--token", "t0ken", "--timeout", "20", str(source), *extra],
+    )
 
 
 def assert_clean_refusal(result, words: str) -> None:
@@ -46,8 +49,10 @@ def live_api(api_app):
         yield url, token
 
 
-@pytest.mark.parametrize("content, words", [(b"", "source is empty"), (b"  \n\t\n", "source is empty"),
-                                            (b"print(1)\x00\n", "NUL"), (b"#" * 70_000, "413")])
+@pytest.mark.parametrize(
+    "content, words",
+    [(b"", "source is empty"), (b"  \n\t\n", "source is empty"), (b"print(1)\x00\n", "NUL"), (b"#" * 70_000, "413")],
+)
 def test_sources_the_server_refuses_give_its_reason(tmp_path, live_api, content, words):
     url, token = live_api
     source = tmp_path / "a.py"
@@ -60,13 +65,16 @@ def test_files_that_cannot_be_sent_are_refused_before_any_request(tmp_path):
     server = f"http://127.0.0.1:{_free_port()}"  # nobody listens: any request would fail differently
     assert_clean_refusal(submit(tmp_path, server, "latin1.py", b"print('\xe9t\xe9')\n"), "not UTF-8")
     assert_clean_refusal(submit(tmp_path, server, "noext", b"print(1)\n"), "cannot tell the language")
-    result = runner.invoke(app, ["submit", "--problem", "lee", "--server", server, "--token", "x",
-                                 str(tmp_path / "missing.py")])
+    result = runner.invoke(
+        app, ["submit", "--problem", "lee", "--server", server, "--token", "x", str(tmp_path / "missing.py")]
+    )
     assert_clean_refusal(result, "no such file")
 
 
-@pytest.mark.parametrize("server, words", [("http://127.0.0.1:{port}", "cannot reach"),
-                                           ("http://[::1", "cannot reach"), ("localhost:8000", "cannot reach")])
+@pytest.mark.parametrize(
+    "server, words",
+    [("http://127.0.0.1:{port}", "cannot reach"), ("http://[::1", "cannot reach"), ("localhost:8000", "cannot reach")],
+)
 def test_an_unreachable_or_malformed_server_address(tmp_path, server, words):
     result = submit(tmp_path, server.format(port=_free_port()), "a.py", b"print(1)\n")
     assert_clean_refusal(result, words)
@@ -75,6 +83,7 @@ def test_an_unreachable_or_malformed_server_address(tmp_path, server, words):
 @contextmanager
 def fake_judge(post_reply: tuple[int, bytes], get_reply: tuple[int, bytes]):
     """An HTTP server that answers every POST and every GET with a fixed status and body."""
+
     class Handler(http.server.BaseHTTPRequestHandler):
         def log_message(self, *_):
             pass
@@ -106,13 +115,16 @@ QUEUED = (202, json.dumps({"id": 7, "status": "queued", "url": "/api/v1/submissi
 PROXY_ERROR = (502, b"<html><body>502 Bad Gateway</body></html>")
 
 
-@pytest.mark.parametrize("post_reply, get_reply, words", [
-    (QUEUED, PROXY_ERROR, "HTTP 502"),  # the server restarts behind its proxy while the CLI waits
-    (QUEUED, (500, b"Internal Server Error"), "HTTP 500"),
-    (QUEUED, (401, json.dumps({"detail": "token unknown or expired"}).encode()), "token unknown or expired"),
-    (QUEUED, (200, b"[]"), "unexpected answer"),
-    ((202, b"<html>queued?</html>"), PROXY_ERROR, "unexpected answer"),
-])
+@pytest.mark.parametrize(
+    "post_reply, get_reply, words",
+    [
+        (QUEUED, PROXY_ERROR, "HTTP 502"),  # the server restarts behind its proxy while the CLI waits
+        (QUEUED, (500, b"Internal Server Error"), "HTTP 500"),
+        (QUEUED, (401, json.dumps({"detail": "token unknown or expired"}).encode()), "token unknown or expired"),
+        (QUEUED, (200, b"[]"), "unexpected answer"),
+        ((202, b"<html>queued?</html>"), PROXY_ERROR, "unexpected answer"),
+    ],
+)
 def test_a_server_that_answers_with_something_else_while_waiting(tmp_path, post_reply, get_reply, words):
     with fake_judge(post_reply, get_reply) as server:
         result = submit(tmp_path, server, "a.py", b"print(1)\n")

@@ -4,6 +4,7 @@ submissions from several students, and a student racing the rate limit with simu
 No timings are asserted: a starved server shows up as a request that fails (httpx's timeout or a
 500), not as a slow number.
 """
+
 from __future__ import annotations
 
 import threading
@@ -39,13 +40,16 @@ def test_open_event_streams_hold_no_database_connection(any_db_app):
     with any_db_app.state.sessions() as session:
         contest = make_contest(session, problems=["lee"], start=utcnow())
     with served(any_db_app) as url, httpx.Client(base_url=url, timeout=20) as client, ExitStack() as streams:
-        sid = client.post("/api/v1/submissions", headers=headers["ana"],  # to the running contest, by letter
-                          json={"problem": "A", "contest": contest.id, "language": "python3",
-                                "source": "print(1)"}).json()["id"]
+        sid = client.post(
+            "/api/v1/submissions",
+            headers=headers["ana"],  # to the running contest, by letter
+            json={"problem": "A", "contest": contest.id, "language": "python3", "source": "print(1)"},
+        ).json()["id"]
         for i in range(OPEN_STREAMS):  # no worker: the submission stays queued, its stream stays open
             path = f"/api/v1/submissions/{sid}/events" if i % 2 else f"/api/v1/contests/{contest.id}/events"
-            reply = streams.enter_context(client.stream("GET", path, headers=headers["ana"],
-                                                        params={"poll": 30, "max_seconds": 60}))
+            reply = streams.enter_context(
+                client.stream("GET", path, headers=headers["ana"], params={"poll": 30, "max_seconds": 60})
+            )
             assert reply.status_code == 200
             lines = reply.iter_lines()
             while not next(lines).startswith("data:"):  # the first event: its poll is over
@@ -60,10 +64,14 @@ def test_a_burst_of_submissions_from_several_students_loses_nothing(any_db_app):
     names = [f"s{i}" for i in range(5)]
     headers = _accounts(any_db_app, *names)
     with served(any_db_app) as url, httpx.Client(base_url=url, timeout=60) as client:
+
         def submit(i: int) -> tuple[str, int, int]:
             name = names[i % len(names)]
-            reply = client.post("/api/v1/submissions", headers=headers[name],
-                                json={"problem": "basic", "language": "python3", "source": f"print({i})"})
+            reply = client.post(
+                "/api/v1/submissions",
+                headers=headers[name],
+                json={"problem": "basic", "language": "python3", "source": f"print({i})"},
+            )
             return name, reply.status_code, reply.json().get("id")
 
         with ThreadPoolExecutor(max_workers=25) as pool:
@@ -86,12 +94,15 @@ def test_simultaneous_submissions_race_the_rate_limit_and_one_wins(any_db_app):
     racers = 12
     start = threading.Barrier(racers)
     with served(any_db_app) as url:
+
         def submit(i: int) -> int:
             with httpx.Client(base_url=url, timeout=60) as client:
                 start.wait()
-                return client.post("/api/v1/submissions", headers=headers["ana"],
-                                   json={"problem": "basic", "language": "python3", "source": f"print({i})"}
-                                   ).status_code
+                return client.post(
+                    "/api/v1/submissions",
+                    headers=headers["ana"],
+                    json={"problem": "basic", "language": "python3", "source": f"print({i})"},
+                ).status_code
 
         with ThreadPoolExecutor(max_workers=racers) as pool:
             statuses = sorted(pool.map(submit, range(racers)))

@@ -1,6 +1,7 @@
 """A student walking through ids: another student's submission, its source and its event stream,
 and a contest the student is not in, answer exactly as an id that does not exist does (no oracle),
 and no walk ever returns someone else's data."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -17,12 +18,20 @@ def test_walking_submission_and_contest_ids_reveals_nothing(api_app):
     with api_app.state.sessions() as session:
         add_problems(session, "lee")
         open_to_all = make_contest(session, problems=["lee"], start=utcnow() - timedelta(minutes=5), owner="tess")
-        only_ben = make_contest(session, problems=["lee"], start=utcnow() - timedelta(minutes=5), owner="tess",
-                                participants=["ben"], name="Ben's make-up test")
+        only_ben = make_contest(
+            session,
+            problems=["lee"],
+            start=utcnow() - timedelta(minutes=5),
+            owner="tess",
+            participants=["ben"],
+            name="Ben's make-up test",
+        )
         mine = add_submission(session, open_to_all, ana.user_id, "lee", "WA", 1)
-        bens = {add_submission(session, open_to_all, ben.user_id, "lee", "AC", 2),
-                add_submission(session, only_ben, ben.user_id, "lee", "AC", 3),
-                add_submission(session, None, ben.user_id, "lee", "AC", 4)}
+        bens = {
+            add_submission(session, open_to_all, ben.user_id, "lee", "AC", 2),
+            add_submission(session, only_ben, ben.user_id, "lee", "AC", 3),
+            add_submission(session, None, ben.user_id, "lee", "AC", 4),
+        }
         open_id, hidden_id = open_to_all.id, only_ben.id
     missing = max(bens) + 1000
     for sid in sorted(bens) + [missing]:

@@ -6,6 +6,7 @@ behaviour earns (never AC by cheating, never JE), and the worker judges the next
 The package is a tiny A+B with the default token checker: one sample (1 2 -> 3) and one secret
 test (7 11 -> 18) whose answer a program must not find.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -20,8 +21,9 @@ from judge.config import Settings
 from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.package_store import load_problem
 from judge.worker import Worker
+from tests.slots import slot
 
-SLOT = 82  # a sandbox slot of its own (80+: clear of workers, verify and the other test folders)
+SLOT = slot(82)  # a sandbox slot of its own (80+: clear of workers, verify and the other test folders)
 
 A_PLUS_B = "a, b = map(int, input().split())\nprint(a + b)\n"
 SNOOP = r"""
@@ -47,10 +49,15 @@ PROGRAMS = {
     "long-line": ("import sys\nsys.stdout.write('7' * 900_000)\n", "WA"),
     "crlf": ("a, b = map(int, input().split())\nprint(a + b, end='\\r\\n')\n", "AC"),
     "nul-padded": ("a, b = map(int, input().split())\nprint(a + b, end='\\x00\\n')\n", "WA"),
-    "forkbomb": ("import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n",
-                 ("TLE", "RTE", "MLE")),
-    "kill-all": ("import os, signal\nfor pid in (os.getppid(), -1):\n    try:\n        os.kill(pid, 9)\n"
-                 "    except OSError:\n        pass\n" + A_PLUS_B, "AC"),
+    "forkbomb": (
+        "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n        pass\n",
+        ("TLE", "RTE", "MLE"),
+    ),
+    "kill-all": (
+        "import os, signal\nfor pid in (os.getppid(), -1):\n    try:\n        os.kill(pid, 9)\n"
+        "    except OSError:\n        pass\n" + A_PLUS_B,
+        "AC",
+    ),
     "c-as-python": ('#include <stdio.h>\nint main(void){ puts("3"); return 0; }\n', "CE"),
 }
 
@@ -72,8 +79,11 @@ def judged(tmp_path_factory):
     """Every program of PROGRAMS submitted over the API and judged by one real worker, then an
     honest A+B after them all; yields {name: the teacher's view of the submission}."""
     tmp = tmp_path_factory.mktemp("hostile")
-    settings = Settings(database_url=f"sqlite:///{tmp / 'judge.db'}", problems_dir=tmp,
-                        work_dir=Path("/tmp/classjudge-tests") / tmp.name)  # the sandbox uid reaches /tmp
+    settings = Settings(
+        database_url=f"sqlite:///{tmp / 'judge.db'}",
+        problems_dir=tmp,
+        work_dir=Path("/tmp/classjudge-tests") / tmp.name,
+    )  # the sandbox uid reaches /tmp
     upgrade(settings.database_url)
     with make_sessionmaker(make_engine(settings.database_url))() as session:
         load_problem(session, write_package(tmp / "aplusb"))
@@ -86,8 +96,9 @@ def judged(tmp_path_factory):
     try:
         ids = {}
         for name, (source, _) in [*PROGRAMS.items(), ("honest", (A_PLUS_B, "AC"))]:
-            reply = client.post("/api/v1/submissions", json={"problem": "aplusb", "language": "python3",
-                                                             "source": source})
+            reply = client.post(
+                "/api/v1/submissions", json={"problem": "aplusb", "language": "python3", "source": source}
+            )
             assert reply.status_code == 202, reply.text
             ids[name] = reply.json()["id"]
         while worker.judge_one():

@@ -1,6 +1,7 @@
 """Findings of the hostile review whose fix lay outside the API's validation layer (rules in
 ``judge.contests``, accounts in ``judge.auth``), now fixed: practice submissions to a running
 contest's problem, and user names ending in a newline."""
+
 from __future__ import annotations
 
 from datetime import timedelta

@@ -1,6 +1,7 @@
 """All judge workers down for a while (a crash, a host reboot, a slow restart): students can still
 submit and their submissions wait in the queue. They were refused with 422 "no worker passed its
 self-test", as if every language were broken, and had to submit again once a worker was back."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -14,8 +15,9 @@ from .conftest import client_of
 def _worker(app, name: str, languages: list[str], minutes_ago: float) -> None:
     with app.state.sessions() as session:
         seen = utcnow() - timedelta(minutes=minutes_ago)
-        session.add(Worker(id=name, host="judgehost", slots=1, languages=languages, started_at=seen,
-                           last_heartbeat=seen))
+        session.add(
+            Worker(id=name, host="judgehost", slots=1, languages=languages, started_at=seen, last_heartbeat=seen)
+        )
         session.commit()
 
 

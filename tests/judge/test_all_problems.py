@@ -1,6 +1,7 @@
 """Issue #3 "the service lists and judges all five": every shipped package is loaded by the service,
 listed over the API, and judged by a real worker: its accepted C/C++ solution AC, its first
 wrong-answer submission WA."""
+
 from __future__ import annotations
 
 import shutil
@@ -16,17 +17,21 @@ from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.languages import language_for_file
 from judge.package_store import load_problems_dir
 from judge.worker import Worker
+from tests.slots import slot
 
 REPO = Path(__file__).resolve().parents[2]
 PROBLEMS = ("basic", "lee", "lines", "queens", "snakes")
-SLOT = 41
+SLOT = slot(41)
 
 
 @pytest.fixture(scope="module")
 def service(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("five")
-    settings = Settings(database_url=f"sqlite:///{tmp / 'judge.db'}", problems_dir=REPO / "problems",
-                        work_dir=Path("/tmp/classjudge-tests") / tmp.name)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp / 'judge.db'}",
+        problems_dir=REPO / "problems",
+        work_dir=Path("/tmp/classjudge-tests") / tmp.name,
+    )
     upgrade(settings.database_url)
     sessions = make_sessionmaker(make_engine(settings.database_url))
     with sessions() as session:
@@ -50,8 +55,10 @@ def _submission(problem: str, folder: str) -> Path:
 
 def _judge(service, problem: str, path: Path) -> dict:
     client, worker = service
-    reply = client.post("/api/v1/submissions", json={"problem": problem, "language": language_for_file(path.name).id,
-                                                     "source": path.read_text()})
+    reply = client.post(
+        "/api/v1/submissions",
+        json={"problem": problem, "language": language_for_file(path.name).id, "source": path.read_text()},
+    )
     assert reply.status_code == 202, reply.text
     while worker.judge_one():
         pass

@@ -1,4 +1,5 @@
 """Default token checker, output-validator runner and verdict order."""
+
 from __future__ import annotations
 
 import textwrap
@@ -41,17 +42,23 @@ def _validator(tmp_path, body: str):
 
 
 def test_output_validator_exit_codes_map_to_verdicts(tmp_path):
-    accept = _validator(tmp_path, """
+    accept = _validator(
+        tmp_path,
+        """
         import sys
         open(sys.argv[3] + "judgemessage.txt", "w").write("fine\\n")
         sys.exit(42)
-    """)
+    """,
+    )
     assert run_output_validator(accept, tmp_path / "in", tmp_path / "ans", tmp_path / "team").verdict == AC
-    reject = _validator(tmp_path, """
+    reject = _validator(
+        tmp_path,
+        """
         import sys
         open(sys.argv[3] + "judgemessage.txt", "w").write("path goes through a wall\\nmore")
         sys.exit(43)
-    """)
+    """,
+    )
     result = run_output_validator(reject, tmp_path / "in", tmp_path / "ans", tmp_path / "team")
     assert (result.verdict, result.message) == (WA, "path goes through a wall")
 
@@ -69,9 +76,18 @@ def test_validator_that_hangs_is_judge_error(tmp_path):
 
 
 def _run(**kw):
-    base = dict(memory_limit_exceeded=False, cpu_limit_exceeded=False, wall_limit_exceeded=False,
-                output_limit_exceeded=False, signal=None, exit_code=0, cpu_ms=5, wall_ms=6, peak_memory_kib=100,
-                stderr=b"")
+    base = dict(
+        memory_limit_exceeded=False,
+        cpu_limit_exceeded=False,
+        wall_limit_exceeded=False,
+        output_limit_exceeded=False,
+        signal=None,
+        exit_code=0,
+        cpu_ms=5,
+        wall_ms=6,
+        peak_memory_kib=100,
+        stderr=b"",
+    )
     return SimpleNamespace(**{**base, **kw})
 
 

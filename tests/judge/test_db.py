@@ -1,4 +1,5 @@
 """SQLite writers of one process queue on a lock (judge.db), released at commit, rollback or close."""
+
 from __future__ import annotations
 
 import threading

@@ -1,5 +1,6 @@
 """docker-compose.yml is valid and runs the real CLI: every service command parses with ``judge``'s own
 argument parser, workers get the database URL and the privileges the sandbox needs."""
+
 from __future__ import annotations
 
 import shlex
@@ -57,6 +58,7 @@ def test_docker_compose_config_accepts_the_file():
     probe = subprocess.run(["docker", "compose", "version"], capture_output=True)
     if probe.returncode != 0:
         pytest.skip("docker has no compose plugin here")
-    result = subprocess.run(["docker", "compose", "-f", str(REPO / "docker-compose.yml"), "config", "-q"],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        ["docker", "compose", "-f", str(REPO / "docker-compose.yml"), "config", "-q"], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stderr

@@ -1,5 +1,6 @@
 """Issue #2 end to end: submissions POSTed over HTTP to the API, judged by a real worker in the real
 sandbox against the ``lee`` package, verdicts and per-test results read back over HTTP."""
+
 from __future__ import annotations
 
 import shutil
@@ -14,10 +15,11 @@ from judge.config import Settings
 from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.package_store import load_problem
 from judge.worker import Worker
+from tests.slots import slot
 
 REPO = Path(__file__).resolve().parents[2]
 LEE = REPO / "problems" / "lee"
-SLOT = 40  # a sandbox slot of its own, apart from any worker a developer runs
+SLOT = slot(40)  # a sandbox slot of its own, apart from any worker a developer runs
 
 # A classroom-style BFS in C++: read the maze, run the wave from the mouse, walk back from the cheese.
 CPP_BFS = r"""
@@ -36,7 +38,10 @@ int main() {
         int i = q[h].first, j = q[h].second;
         for (int k = 0; k < 4; k++) {
             int x = i + di[k], y = j + dj[k];
-            if (x >= 1 && x <= n && y >= 1 && y <= m && !a[x][y] && !d[x][y]) { d[x][y] = d[i][j] + 1; q.push_back({x, y}); }
+            if (x >= 1 && x <= n && y >= 1 && y <= m && !a[x][y] && !d[x][y]) {
+                d[x][y] = d[i][j] + 1;
+                q.push_back({x, y});
+            }
         }
     }
     if (!d[lb][cb]) { printf("-1\n"); return 0; }
@@ -97,8 +102,11 @@ def judge_env(tmp_path_factory):
     if not (LEE / "problem.yaml").is_file():
         pytest.skip("lee package missing")
     tmp = tmp_path_factory.mktemp("e2e")
-    settings = Settings(database_url=f"sqlite:///{tmp / 'judge.db'}", problems_dir=REPO / "problems",
-                        work_dir=Path("/tmp/classjudge-tests") / tmp.name)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp / 'judge.db'}",
+        problems_dir=REPO / "problems",
+        work_dir=Path("/tmp/classjudge-tests") / tmp.name,
+    )
     upgrade(settings.database_url)
     # a trimmed copy of lee (samples + 3 secret tests) keeps the slow verdicts (TLE on every test) quick
     short = tmp / "short" / "lee"
@@ -111,7 +119,9 @@ def judge_env(tmp_path_factory):
         short_hash = load_problem(session, short).package_sha256
         session.commit()
     client = TestClient(create_app(settings))
-    with make_sessionmaker(make_engine(settings.database_url))() as session:  # a teacher: sees every detail, no rate limit
+    with make_sessionmaker(
+        make_engine(settings.database_url)
+    )() as session:  # a teacher: sees every detail, no rate limit
         teacher, _ = create_user(session, "e2e-teacher", "teacher", password="e2e-password")
         client.headers["Authorization"] = f"Bearer {issue_token(session, teacher)[0]}"
     worker = Worker(settings, slot=SLOT)
@@ -212,10 +222,15 @@ def test_bad_submissions_get_clear_4xx(judge_env, body, status, words):
 
 def test_oversized_and_malformed_bodies_are_refused(judge_env):
     client = judge_env[0]
-    assert client.post("/api/v1/submissions", content=b"{" * (2 << 20),
-                       headers={"content-type": "application/json"}).status_code == 413
-    assert client.post("/api/v1/submissions", content=b"\xff\xfe not json",
-                       headers={"content-type": "application/json"}).status_code in (400, 422)
+    assert (
+        client.post(
+            "/api/v1/submissions", content=b"{" * (2 << 20), headers={"content-type": "application/json"}
+        ).status_code
+        == 413
+    )
+    assert client.post(
+        "/api/v1/submissions", content=b"\xff\xfe not json", headers={"content-type": "application/json"}
+    ).status_code in (400, 422)
     assert client.get("/api/v1/submissions/999999").status_code == 404
     assert client.get("/api/v1/submissions/abc").status_code == 422
 

@@ -3,14 +3,15 @@ worker in a network namespace of its own, as a separate host) judge
 200 submissions while one worker is killed with SIGKILL mid-judging, another is frozen (SIGSTOP)
 past its lease and then thawed, and the API is restarted once. Every submission must end judged,
 with exactly one complete final result, and nothing written by a lost lease may count."""
+
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
-import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -22,8 +23,8 @@ from sqlalchemy import func, select
 from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.generate import generate
 from judge.models import Submission, TestResult
-
 from tests.judge.test_packages_generate import make_package
+from tests.slots import slot
 
 WORK_ROOT = Path("/tmp/classjudge-tests")
 SUBMISSIONS = 200
@@ -55,8 +56,14 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
     generate(package)
     work = Path(tempfile.mkdtemp(prefix="fault-", dir=WORK_ROOT))
     work.chmod(0o755)  # the sandbox uids must reach their folders below it
-    env = {**os.environ, "JUDGE_DATABASE_URL": postgres_url, "JUDGE_WORK_DIR": str(work),
-           "JUDGE_LEASE_SECONDS": str(LEASE_S), "JUDGE_SUBMIT_INTERVAL_S": "0", "PYTHONUNBUFFERED": "1"}
+    env = {
+        **os.environ,
+        "JUDGE_DATABASE_URL": postgres_url,
+        "JUDGE_WORK_DIR": str(work),
+        "JUDGE_LEASE_SECONDS": str(LEASE_S),
+        "JUDGE_SUBMIT_INTERVAL_S": "0",
+        "PYTHONUNBUFFERED": "1",
+    }
     run = [sys.executable, "-m", "judge"]
     subprocess.run([*run, "problem", "load", str(package)], env=env, check=True, capture_output=True)
     sessions = make_sessionmaker(make_engine(postgres_url))
@@ -69,14 +76,24 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
     logs = {name: open(tmp_path / f"{name}.log", "w") for name in ("api", "w1", "w2", "w3")}
 
     def start_api():
-        return subprocess.Popen([*run, "serve", "--workers", "0", "--no-load", "--port", str(port)],
-                                env=env, stdout=logs["api"], stderr=subprocess.STDOUT)
+        return subprocess.Popen(
+            [*run, "serve", "--workers", "0", "--no-load", "--port", str(port)],
+            env=env,
+            stdout=logs["api"],
+            stderr=subprocess.STDOUT,
+        )
 
     api = start_api()
     prefix, worker_env = _separate_host(env, postgres_url)
-    workers = {name: subprocess.Popen([*prefix, *run, "worker", "--slot", str(60 + i)], env=worker_env,
-                                      stdout=logs[name], stderr=subprocess.STDOUT)
-               for i, name in enumerate(("w1", "w2", "w3"))}
+    workers = {
+        name: subprocess.Popen(
+            [*prefix, *run, "worker", "--slot", str(slot(60 + i))],
+            env=worker_env,
+            stdout=logs[name],
+            stderr=subprocess.STDOUT,
+        )
+        for i, name in enumerate(("w1", "w2", "w3"))
+    }
     client = httpx.Client(base_url=f"http://127.0.0.1:{port}", headers={"Authorization": f"Bearer {token}"}, timeout=10)
     try:
         if prefix:  # each worker really sits in a network namespace apart from the API's
@@ -91,14 +108,19 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
                 api.wait(timeout=30)
                 api = start_api()
                 _wait(lambda: _up(client), 30, "the restarted API")
-            reply = client.post("/api/v1/submissions", json={"problem": "sum", "language": "python3", "source": SOURCE.format(i)})
+            reply = client.post(
+                "/api/v1/submissions", json={"problem": "sum", "language": "python3", "source": SOURCE.format(i)}
+            )
             assert reply.status_code == 202, reply.text
             ids.append(reply.json()["id"])
 
         def judging_by(worker) -> int | None:
             with sessions() as s:
-                return s.scalar(select(Submission.id).where(Submission.status == "judging",
-                                                            Submission.worker_id.like(f"%:{worker.pid}:%")))
+                return s.scalar(
+                    select(Submission.id).where(
+                        Submission.status == "judging", Submission.worker_id.like(f"%:{worker.pid}:%")
+                    )
+                )
 
         killed = _wait(lambda: judging_by(workers["w1"]), 120, "w1 to judge something")
         workers["w1"].send_signal(signal.SIGKILL)
@@ -117,15 +139,21 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
         with sessions() as s:
             rows = s.scalars(select(Submission).where(Submission.id.in_(ids))).all()
             assert len(rows) == SUBMISSIONS
-            assert {r.verdict for r in rows} == {"AC"}, [(r.id, r.verdict, r.judge_message) for r in rows if r.verdict != "AC"]
+            assert {r.verdict for r in rows} == {"AC"}, [
+                (r.id, r.verdict, r.judge_message) for r in rows if r.verdict != "AC"
+            ]
             for r in rows:
-                final = s.scalars(select(TestResult).where(TestResult.submission_id == r.id,
-                                                           TestResult.attempt == r.attempt)).all()
+                final = s.scalars(
+                    select(TestResult).where(TestResult.submission_id == r.id, TestResult.attempt == r.attempt)
+                ).all()
                 assert sorted(t.ordinal for t in final) == list(range(1, r.tests_total + 1)), r.id
-                later = s.scalar(select(func.count()).select_from(TestResult).where(
-                    TestResult.submission_id == r.id, TestResult.attempt > r.attempt))
+                later = s.scalar(
+                    select(func.count())
+                    .select_from(TestResult)
+                    .where(TestResult.submission_id == r.id, TestResult.attempt > r.attempt)
+                )
                 assert later == 0
-            assert s.get(Submission, killed).attempt >= 2   # judged again after the kill
+            assert s.get(Submission, killed).attempt >= 2  # judged again after the kill
             assert s.get(Submission, frozen).attempt > frozen_attempt  # taken over while frozen
         assert workers["w2"].poll() is None  # the thawed worker discarded its stale work and lives on
     finally:
@@ -139,7 +167,7 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
             except subprocess.TimeoutExpired:
                 proc.kill()
         client.close()
-    for name, log in logs.items():
+    for log in logs.values():
         log.close()
     shutil.rmtree(work, ignore_errors=True)
     assert "lost" in (tmp_path / "w2.log").read_text()  # w2 saw that its lease had been taken over
@@ -166,8 +194,10 @@ def _separate_host(env: dict, postgres_url: str) -> tuple[list[str], dict]:
     if os.geteuid() != 0 or shutil.which("unshare") is None or not (PG_SOCKET_DIR / ".s.PGSQL.5432").exists():
         return [], env
     database = postgres_url.rsplit("/", 1)[1]
-    return ["unshare", "--net", "--"], {**env, "JUDGE_DATABASE_URL":
-                                        f"postgresql+psycopg://postgres@/{database}?host={PG_SOCKET_DIR}"}
+    return ["unshare", "--net", "--"], {
+        **env,
+        "JUDGE_DATABASE_URL": f"postgresql+psycopg://postgres@/{database}?host={PG_SOCKET_DIR}",
+    }
 
 
 def _up(client) -> bool:
@@ -192,16 +222,26 @@ def test_sigterm_gives_the_submission_back_and_the_worker_exits(sqlite_url, tmp_
     subprocess.run([*run, "problem", "load", str(package)], env=env, check=True, capture_output=True)
     sessions = make_sessionmaker(make_engine(sqlite_url))
     with sessions() as s:
-        row = Submission(problem_id="sum", package_sha256=_package_hash(s), language="python3",
-                         source="import time\nwhile time.process_time() < 0.6: pass\na, b = map(int, input().split())\nprint(a + b)\n")
+        row = Submission(
+            problem_id="sum",
+            package_sha256=_package_hash(s),
+            language="python3",
+            source=(
+                "import time\nwhile time.process_time() < 0.6: pass\na, b = map(int, input().split())\nprint(a + b)\n"
+            ),
+        )
         s.add(row)
         s.commit()
         sid = row.id
-    worker = subprocess.Popen([*run, "worker", "--slot", "63"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    worker = subprocess.Popen(
+        [*run, "worker", "--slot", str(slot(63))], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    )
     try:
+
         def first_result():
             with sessions() as s:
                 return s.scalar(select(func.count()).select_from(TestResult).where(TestResult.submission_id == sid))
+
         _wait(first_result, 120, "the first test result")
         worker.send_signal(signal.SIGTERM)
         worker.wait(timeout=30)
@@ -231,15 +271,22 @@ def test_serve_takes_its_workers_down_with_it(sqlite_url, how):
     work = Path(tempfile.mkdtemp(prefix="serve-", dir=WORK_ROOT))
     work.chmod(0o755)
     env = {**os.environ, "JUDGE_DATABASE_URL": sqlite_url, "JUDGE_WORK_DIR": str(work)}
-    serve = subprocess.Popen([sys.executable, "-m", "judge", "serve", "--workers", "1", "--no-load",
-                              "--port", str(_free_port())], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "judge", "serve", "--workers", "1", "--no-load", "--port", str(_free_port())],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
     def children() -> list[int]:
         found = []
         for entry in Path("/proc").iterdir():
             try:
-                if entry.name.isdigit() and b"judge\x00worker" in (entry / "cmdline").read_bytes() \
-                        and str(work).encode() in (entry / "environ").read_bytes():
+                if (
+                    entry.name.isdigit()
+                    and b"judge\x00worker" in (entry / "cmdline").read_bytes()
+                    and str(work).encode() in (entry / "environ").read_bytes()
+                ):
                     found.append(int(entry.name))
             except OSError:
                 pass

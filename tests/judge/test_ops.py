@@ -1,4 +1,5 @@
 """Issue #6 operations: the workers endpoint, Prometheus metrics, and migrations that match the models."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -24,12 +25,36 @@ def _add_state(app):
         s.add(PackageArchive(sha256="0" * 64, archive=b"", size_bytes=0))
         s.add(Problem(id="p", name="P", package_sha256="0" * 64, time_limit_ms=1000, memory_kib=1024))
         now = utcnow()
-        for status, verdict in [("queued", None), ("queued", None), ("judging", None), ("done", "AC"), ("done", "WA"), ("done", "AC")]:
-            s.add(Submission(problem_id="p", package_sha256="0" * 64, language="cpp", source="x", status=status,
-                             verdict=verdict, created_at=now - timedelta(seconds=4),
-                             finished_at=now if status == "done" else None))
-        s.add(Worker(id="hostA:1:0", host="hostA", slots=1, languages=["cpp"], current_submission_id=3,
-                     last_heartbeat=now - timedelta(seconds=7)))
+        for status, verdict in [
+            ("queued", None),
+            ("queued", None),
+            ("judging", None),
+            ("done", "AC"),
+            ("done", "WA"),
+            ("done", "AC"),
+        ]:
+            s.add(
+                Submission(
+                    problem_id="p",
+                    package_sha256="0" * 64,
+                    language="cpp",
+                    source="x",
+                    status=status,
+                    verdict=verdict,
+                    created_at=now - timedelta(seconds=4),
+                    finished_at=now if status == "done" else None,
+                )
+            )
+        s.add(
+            Worker(
+                id="hostA:1:0",
+                host="hostA",
+                slots=1,
+                languages=["cpp"],
+                current_submission_id=3,
+                last_heartbeat=now - timedelta(seconds=7),
+            )
+        )
         s.commit()
 
 

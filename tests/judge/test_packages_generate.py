@@ -1,4 +1,5 @@
 """Reading Kattis packages, storing them by hash, and ``judge problem generate`` reproducibility."""
+
 from __future__ import annotations
 
 import hashlib
@@ -121,4 +122,6 @@ def test_store_by_hash_and_unpack_in_worker_cache(tmp_path, sqlite_url):
         assert problem.package_sha256 == hashlib.sha256(pack(pkg)).hexdigest()
         cached = cached_package(session, problem.package_sha256, "sum", tmp_path / "cache")
     assert cached.root != pkg.resolve()
-    assert [t.answer_path.read_bytes() for t in cached.tests] == [t.answer_path.read_bytes() for t in load_package(pkg).tests]
+    assert [t.answer_path.read_bytes() for t in cached.tests] == [
+        t.answer_path.read_bytes() for t in load_package(pkg).tests
+    ]

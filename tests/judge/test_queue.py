@@ -1,4 +1,5 @@
 """The queue: atomic claims, leases, fencing and re-queueing, on SQLite and PostgreSQL."""
+
 from __future__ import annotations
 
 import threading
@@ -107,25 +108,31 @@ def test_contest_before_practice_before_rejudge_and_fair_order_per_user(database
         greedy, a, b = (u.id for u in users)
 
         def add(user_id, priority):
-            row = Submission(problem_id="p", package_sha256="0" * 64, language="cpp", source="x", user_id=user_id,
-                             **queue.queue_position(s, user_id, priority))
+            row = Submission(
+                problem_id="p",
+                package_sha256="0" * 64,
+                language="cpp",
+                source="x",
+                user_id=user_id,
+                **queue.queue_position(s, user_id, priority),
+            )
             s.add(row)
             s.commit()
             return row.id
 
         rejudge = add(a, queue.REJUDGE)
         flood = [add(greedy, queue.PRACTICE) for _ in range(10)]  # one student queues ten
-        late_a = add(a, queue.PRACTICE)   # a's second waiting submission (the rejudge is the first)
+        late_a = add(a, queue.PRACTICE)  # a's second waiting submission (the rejudge is the first)
         late_b = add(b, queue.PRACTICE)
         contest = add(b, queue.CONTEST)
         order = []
         while (c := queue.claim(s, "w", 30)) is not None:
             order.append(c.submission_id)
-    assert order[0] == contest                      # live contest first
-    assert order[1:3] == [flood[0], late_b]          # then everyone's first waiting submission
-    assert order[3:5] == [flood[1], late_a]          # then everyone's second (a's rejudge was its first)
-    assert order[5:13] == flood[2:]                  # the rest of the flood after the class
-    assert order[-1] == rejudge                     # rejudges last
+    assert order[0] == contest  # live contest first
+    assert order[1:3] == [flood[0], late_b]  # then everyone's first waiting submission
+    assert order[3:5] == [flood[1], late_a]  # then everyone's second (a's rejudge was its first)
+    assert order[5:13] == flood[2:]  # the rest of the flood after the class
+    assert order[-1] == rejudge  # rejudges last
 
 
 def test_rejudges_do_not_count_as_lost_judgings(database_url):
@@ -155,6 +162,6 @@ def test_a_worker_claims_only_languages_it_can_judge(database_url):
         s.commit()
         assert queue.claim(s, "no-java", 30, languages=[]) is None
         got = queue.claim(s, "no-java", 30, languages=["cpp", "c"])
-        assert got.submission_id == ids[1]          # the older Java submission is left for another worker
+        assert got.submission_id == ids[1]  # the older Java submission is left for another worker
         assert queue.claim(s, "no-java", 30, languages=["cpp", "c"]) is None
         assert queue.claim(s, "java", 30, languages=["java"]).submission_id == ids[0]

@@ -5,6 +5,7 @@ the real judgings quick.
 Slots: 70 for the direct ``judge_submission`` tests, 71 for the worker behind the API (the sandbox
 tests use 900+, the end-to-end tests 40, the fault tests 60-63, ``judge problem verify`` 50-51).
 """
+
 from __future__ import annotations
 
 import shutil
@@ -14,15 +15,15 @@ import pytest
 
 from sandbox import Sandbox
 from tests.sandbox.conftest import needs_root, work_root  # noqa: F401  (work_root: a fixture, folders the slot's uid can reach)
+from tests.slots import slot
 
 REPO = Path(__file__).resolve().parents[2]
 SOLUTIONS = Path(__file__).resolve().parent / "solutions"
-BOX_SLOT = 70
-WORKER_SLOT = 71
+BOX_SLOT = slot(70)
+WORKER_SLOT = slot(71)
 # secret tests kept in the trimmed lee: a single cell, mouse on the cheese, an unreachable cheese,
 # a long spiral path and a 100 x 100 maze
-LEE_SECRETS = ("01-one-cell", "02-mouse-on-cheese", "05-cheese-walled-in", "16-spiral",
-               "29-random-far-walls-30pct")
+LEE_SECRETS = ("01-one-cell", "02-mouse-on-cheese", "05-cheese-walled-in", "16-spiral", "29-random-far-walls-30pct")
 
 
 @pytest.fixture(scope="session")

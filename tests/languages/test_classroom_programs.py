@@ -1,6 +1,7 @@
 """Classroom programs judged by ``judge_submission`` in the real sandbox: the repo's Free Pascal
 solutions (``lines`` reads input.txt and writes output.txt), a Java solution inside a package,
 and deep recursion (200 MiB of C++ stack under a 256 MiB limit; Java's -Xss)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -48,8 +49,13 @@ def echo_package(root: Path, name: str, value: int) -> Path:
 
 
 def _judge(box, work_root, package_root: Path, language_id: str, source: str):
-    return judge_submission(box, load_package(package_root), LANGUAGES[language_id], source,
-                            work_root / f"judge-{package_root.name}-{language_id}")
+    return judge_submission(
+        box,
+        load_package(package_root),
+        LANGUAGES[language_id],
+        source,
+        work_root / f"judge-{package_root.name}-{language_id}",
+    )
 
 
 @pytest.mark.parametrize(
@@ -64,7 +70,10 @@ def test_the_repo_pascal_solutions_are_accepted(box, work_root, tmp_path, proble
     root = trimmed_package(problem, tmp_path, secret)
     source = (REPO / "problems" / problem / "submissions" / "accepted" / submission).read_text()
     outcome = _judge(box, work_root, root, "pascal", source)
-    assert outcome.verdict == AC, (outcome.compile_message, [(t.test.name, t.verdict, t.message) for t in outcome.tests])
+    assert outcome.verdict == AC, (
+        outcome.compile_message,
+        [(t.test.name, t.verdict, t.message) for t in outcome.tests],
+    )
     assert len(outcome.tests) == len(load_package(root).tests) >= 5
 
 
@@ -72,7 +81,10 @@ def test_a_java_solution_inside_a_package_is_accepted(box, work_root, short_lee)
     # javac -d . puts the classes in classroom/lee/: the run folder gets the same tree
     source = "package classroom.lee;\n" + (SOLUTIONS / "MouseAndCheese.java").read_text()
     outcome = _judge(box, work_root, short_lee, "java", source)
-    assert outcome.verdict == AC, (outcome.compile_message, [(t.test.name, t.verdict, t.message) for t in outcome.tests])
+    assert outcome.verdict == AC, (
+        outcome.compile_message,
+        [(t.test.name, t.verdict, t.message) for t in outcome.tests],
+    )
 
 
 def test_200_mib_of_cpp_stack_passes_under_a_256_mib_limit(box, work_root, tmp_path):

@@ -2,6 +2,7 @@
 real sandbox: each is CE (stopped by a compile limit, or a plain compiler failure with its
 message capped), leaves no process of the slot's uid on the host, and the same sandbox then
 judges an ordinary submission AC."""
+
 from __future__ import annotations
 
 import subprocess
@@ -44,8 +45,11 @@ def _assert_slot_clean_and_still_judging(box, package, work):
     assert follow_up.verdict == AC, (follow_up.compile_message, [(t.test.name, t.verdict) for t in follow_up.tests])
 
 
-@pytest.mark.parametrize("name, bomb", [("dev-urandom", URANDOM_INCLUDE), ("exploding-template", EXPLODING_TEMPLATE)],
-                         ids=["dev-urandom", "exploding-template"])
+@pytest.mark.parametrize(
+    "name, bomb",
+    [("dev-urandom", URANDOM_INCLUDE), ("exploding-template", EXPLODING_TEMPLATE)],
+    ids=["dev-urandom", "exploding-template"],
+)
 def test_a_compiler_eating_memory_is_stopped_at_a_limit(box, work_root, short_lee, name, bomb):
     package = load_package(short_lee)
     work = work_root / f"bomb-{name}"

@@ -1,6 +1,7 @@
 """The language definitions themselves, without the sandbox: Java's class names read from the
 source, the commands filled in per submission, the files a run takes from the compile folder,
 languages by file extension."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -30,11 +31,19 @@ def test_the_issue_lists_eight_languages():
         # a helper class before the public one, main in the public one
         (f"class Helper {{ }}\npublic final class Answer {{ {MAIN} }}", "Answer.java", "Answer"),
         # words in comments, strings, characters and text blocks are not declarations
-        ("// public class Old { }\n/* class Older { } */\n"
-         f'public class Real {{ String s = "class Fake {{"; char c = \'{{\';\n'
-         f'  String block = """\n    class Block {{\n    """;\n  {MAIN} }}', "Real.java", "Real"),
+        (
+            "// public class Old { }\n/* class Older { } */\n"
+            f"public class Real {{ String s = \"class Fake {{\"; char c = '{{';\n"
+            f'  String block = """\n    class Block {{\n    """;\n  {MAIN} }}',
+            "Real.java",
+            "Real",
+        ),
         # a package: java starts the qualified name
-        (f"package contest . lee;\nimport java.util.*;\npublic class Main {{ {MAIN} }}", "Main.java", "contest.lee.Main"),
+        (
+            f"package contest . lee;\nimport java.util.*;\npublic class Main {{ {MAIN} }}",
+            "Main.java",
+            "contest.lee.Main",
+        ),
         # main only in a nested class: its binary name
         (f"public class Outer {{ static class Runner {{ {MAIN} }} }}", "Outer.java", "Outer$Runner"),
         # nothing to go by
@@ -90,7 +99,10 @@ def test_java_runs_take_every_class_file_and_no_link(tmp_path):
     os.symlink("/etc/passwd", tmp_path / "Stolen.class")
     os.symlink(tmp_path / "contest", tmp_path / "linked")  # a linked folder is not entered
     assert LANGUAGES["java"].program_files("public class Main {}", tmp_path) == [
-        "Main$Cell.class", "Main.class", "contest/lee/Tool.class"]
+        "Main$Cell.class",
+        "Main.class",
+        "contest/lee/Tool.class",
+    ]
 
 
 def test_interpreted_runs_take_the_source_only(tmp_path):
@@ -101,8 +113,15 @@ def test_interpreted_runs_take_the_source_only(tmp_path):
 
 @pytest.mark.parametrize(
     "file_name, language_id",
-    [("wave.pas", "pascal"), ("Lee.java", "java"), ("bfs.js", "javascript"), ("reference.py", "python3"),
-     ("bfs.c", "c"), ("bfs.cpp", "cpp"), ("notes.txt", None)],
+    [
+        ("wave.pas", "pascal"),
+        ("Lee.java", "java"),
+        ("bfs.js", "javascript"),
+        ("reference.py", "python3"),
+        ("bfs.c", "c"),
+        ("bfs.cpp", "cpp"),
+        ("notes.txt", None),
+    ],
 )
 def test_package_submissions_get_their_language_by_extension(file_name, language_id):
     language = language_for_file(file_name)

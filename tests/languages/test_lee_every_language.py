@@ -1,6 +1,7 @@
 """Over HTTP with a real worker in the real sandbox (as tests/judge/test_end_to_end.py does): an
 accepted ``lee`` solution in every language is AC on a trimmed ``lee``, and a language whose
 compiler is missing fails the worker's self-test, shows as unavailable and is refused with 422."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -40,14 +41,21 @@ def judge_api(short_lee, tmp_path_factory):
     """(API client as a teacher, worker) with ``lee`` trimmed, and LANGUAGES holding one more
     language whose compiler path does not exist, known to the API and the worker alike."""
     tmp = tmp_path_factory.mktemp("languages-api")
-    settings = Settings(database_url=f"sqlite:///{tmp / 'judge.db'}", problems_dir=short_lee.parent,
-                        work_dir=Path("/tmp/classjudge-tests") / tmp.name)
+    settings = Settings(
+        database_url=f"sqlite:///{tmp / 'judge.db'}",
+        problems_dir=short_lee.parent,
+        work_dir=Path("/tmp/classjudge-tests") / tmp.name,
+    )
     upgrade(settings.database_url)
     with make_sessionmaker(make_engine(settings.database_url))() as session:
         load_problem(session, short_lee)
         session.commit()
-    broken = dataclasses.replace(LANGUAGES["c"], id=BROKEN, name="C with a missing compiler",
-                                 compile=("/usr/lib/no-such-toolchain/cc", "-o", "main", "{source}"))
+    broken = dataclasses.replace(
+        LANGUAGES["c"],
+        id=BROKEN,
+        name="C with a missing compiler",
+        compile=("/usr/lib/no-such-toolchain/cc", "-o", "main", "{source}"),
+    )
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(LANGUAGES, BROKEN, broken)
         patch.setattr("judge.auth._hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
@@ -92,7 +100,8 @@ def test_every_real_language_passed_the_worker_self_test(judge_api):
 
 def test_a_language_with_a_missing_compiler_is_refused_not_judged(judge_api):
     client, _ = judge_api
-    reply = client.post("/api/v1/submissions",
-                        json={"problem": "lee", "language": BROKEN, "source": SOLUTION_OF["c"].read_text()})
+    reply = client.post(
+        "/api/v1/submissions", json={"problem": "lee", "language": BROKEN, "source": SOLUTION_OF["c"].read_text()}
+    )
     assert reply.status_code == 422
     assert "unavailable" in str(reply.json()["detail"])

@@ -1,6 +1,7 @@
 """Each language's toolchain in the real sandbox: the hello-world self-test passes at the problems'
 256 MiB limit, a broken toolchain is reported (not raised), and a syntax error is CE with the
 compiler's message in every language, interpreted ones included."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -63,8 +64,10 @@ def test_a_syntax_error_is_a_compile_error_with_the_message(box, work_root, lang
 
 
 def test_a_pascal_unit_is_not_a_program(box, work_root):
-    unit = "unit main;\ninterface\nfunction Twice(x: longint): longint;\nimplementation\n" \
-           "function Twice(x: longint): longint;\nbegin\n  Twice := 2 * x;\nend;\nend.\n"
+    unit = (
+        "unit main;\ninterface\nfunction Twice(x: longint): longint;\nimplementation\n"
+        "function Twice(x: longint): longint;\nbegin\n  Twice := 2 * x;\nend;\nend.\n"
+    )
     with open_session(box, LANGUAGES["pascal"], work_root / "pascal-unit") as session:
         program_dir, message = compile_source(session, LANGUAGES["pascal"], unit)
     assert program_dir is None and "no program" in message

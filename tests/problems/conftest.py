@@ -4,6 +4,7 @@
 `output_validator(package, input_path, answer_path, team_output)` -> (exit code, judgemessage text).
 Exit codes follow the Kattis problem package format: 42 valid/accepted, 43 invalid/wrong answer.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -16,10 +17,12 @@ import pytest
 @pytest.fixture
 def input_validator():
     """A callable running `input_validators/*/<script>.py < data` for a package folder."""
+
     def run(package: Path, data: bytes) -> tuple[int, str]:
         (script,) = package.glob("input_validators/*/*.py")
         proc = subprocess.run([sys.executable, str(script)], input=data, capture_output=True, timeout=60)
         return proc.returncode, proc.stderr.decode(errors="replace")
+
     return run
 
 
@@ -29,11 +32,17 @@ def output_validator(tmp_path_factory):
 
     Each call gets a fresh feedback directory; the returned message is "" if none was written.
     """
+
     def run(package: Path, input_path: Path, answer_path: Path, team_output: bytes) -> tuple[int, str]:
         (script,) = package.glob("output_validators/*/*.py")
         feedback = tmp_path_factory.mktemp("feedback")
-        proc = subprocess.run([sys.executable, str(script), str(input_path), str(answer_path), str(feedback)],
-                              input=team_output, capture_output=True, timeout=60)
+        proc = subprocess.run(
+            [sys.executable, str(script), str(input_path), str(answer_path), str(feedback)],
+            input=team_output,
+            capture_output=True,
+            timeout=60,
+        )
         message_file = feedback / "judgemessage.txt"
         return proc.returncode, message_file.read_text() if message_file.exists() else ""
+
     return run

@@ -1,5 +1,6 @@
 """The `basic` output validator: accepts every shortest sequence (not only the reference's), and
 rejects each kind of bad answer with a one-line reason (Kattis exit codes 42/43)."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -68,12 +69,15 @@ def test_accepts_the_reference_and_other_shortest_sequences_from_every_board():
     assert differing >= 20  # the alternatives really are other sequences, many times over
 
 
-@pytest.mark.parametrize("layout", [
-    lambda text: text.replace("\n", "\r\n"),
-    lambda text: text.replace("\n", " "),
-    lambda text: text.rstrip("\n"),
-    lambda text: "\t" + text.replace("\n", " \t\n"),
-])
+@pytest.mark.parametrize(
+    "layout",
+    [
+        lambda text: text.replace("\n", "\r\n"),
+        lambda text: text.replace("\n", " "),
+        lambda text: text.rstrip("\n"),
+        lambda text: "\t" + text.replace("\n", " \t\n"),
+    ],
+)
 def test_accepts_any_whitespace_layout(layout):
     text = (SAMPLE / "02.ans").read_text()
     assert judge("CIA*BS", layout(text).encode()) is None
@@ -97,24 +101,27 @@ def sequence_text(positions: list[str], moves: int | None = None) -> bytes:
     return ("%d\n" % count + "\n".join(positions) + "\n").encode()
 
 
-@pytest.mark.parametrize(("team", "reason"), [
-    (sequence_text(["CIA*BS", "CIAB*S", "CIA*BS"] + SHORTEST[1:]), "wrong k: 10 moves"),
-    (sequence_text(SHORTEST[:1] + SHORTEST[2:]), "wrong k: 7 moves"),
-    (b"-1\n", "answered -1, but CIA*BS reaches BASIC* in 8 moves"),
-    (sequence_text(SHORTEST[:-1], moves=8), "expected 9 positions after k, found 8"),
-    (sequence_text(SHORTEST + ["BASIC*"], moves=8), "extra output after 9 positions"),
-    (sequence_text(SHORTEST + ["thanks"], moves=8), "extra output after 9 positions"),
-    (sequence_text(SHORTEST[:4] + ["C*ABSI"] + SHORTEST[5:]), "illegal move 4"),
-    (sequence_text(SHORTEST[:3] + [SHORTEST[2]] + SHORTEST[4:]), "illegal move 3"),
-    (sequence_text(SHORTEST[:5] + ["basic*"] + SHORTEST[6:]), "position 6 'basic*' is not a permutation"),
-    (sequence_text(SHORTEST[:5] + ["BASICC"] + SHORTEST[6:]), "is not a permutation"),
-    (sequence_text(SHORTEST[:5] + ["BASIC"] + SHORTEST[6:]), "is not a permutation"),
-    (b"", "empty output"),
-    (b"eight\n", "first token 'eight' is not an integer"),
-    (b"\x00\xff\xfe\n", "is not an integer"),
-    (b"8.0\n" + b"\n".join(s.encode() for s in SHORTEST), "is not an integer"),
-    (b"8" * 100, "is not an integer"),
-])
+@pytest.mark.parametrize(
+    ("team", "reason"),
+    [
+        (sequence_text(["CIA*BS", "CIAB*S", "CIA*BS"] + SHORTEST[1:]), "wrong k: 10 moves"),
+        (sequence_text(SHORTEST[:1] + SHORTEST[2:]), "wrong k: 7 moves"),
+        (b"-1\n", "answered -1, but CIA*BS reaches BASIC* in 8 moves"),
+        (sequence_text(SHORTEST[:-1], moves=8), "expected 9 positions after k, found 8"),
+        (sequence_text(SHORTEST + ["BASIC*"], moves=8), "extra output after 9 positions"),
+        (sequence_text(SHORTEST + ["thanks"], moves=8), "extra output after 9 positions"),
+        (sequence_text(SHORTEST[:4] + ["C*ABSI"] + SHORTEST[5:]), "illegal move 4"),
+        (sequence_text(SHORTEST[:3] + [SHORTEST[2]] + SHORTEST[4:]), "illegal move 3"),
+        (sequence_text(SHORTEST[:5] + ["basic*"] + SHORTEST[6:]), "position 6 'basic*' is not a permutation"),
+        (sequence_text(SHORTEST[:5] + ["BASICC"] + SHORTEST[6:]), "is not a permutation"),
+        (sequence_text(SHORTEST[:5] + ["BASIC"] + SHORTEST[6:]), "is not a permutation"),
+        (b"", "empty output"),
+        (b"eight\n", "first token 'eight' is not an integer"),
+        (b"\x00\xff\xfe\n", "is not an integer"),
+        (b"8.0\n" + b"\n".join(s.encode() for s in SHORTEST), "is not an integer"),
+        (b"8" * 100, "is not an integer"),
+    ],
+)
 def test_rejects_bad_answers_with_reason(team, reason):
     message = judge("CIA*BS", team)
     assert message is not None and reason in message
@@ -123,10 +130,8 @@ def test_rejects_bad_answers_with_reason(team, reason):
 
 def test_rejects_wrong_start_and_wrong_end():
     # BASI*C is one move from the goal: start elsewhere, or make a legal move away from the goal
-    assert "first position BAS*IC is not the input BASI*C" in judge(
-        "BASI*C", sequence_text(["BAS*IC", "BASI*C"]))
-    assert "last position BAS*IC is not BASIC*" in judge(
-        "BASI*C", sequence_text(["BASI*C", "BAS*IC"]))
+    assert "first position BAS*IC is not the input BASI*C" in judge("BASI*C", sequence_text(["BAS*IC", "BASI*C"]))
+    assert "last position BAS*IC is not BASIC*" in judge("BASI*C", sequence_text(["BASI*C", "BAS*IC"]))
 
 
 def test_rejects_answers_to_unreachable_boards():
@@ -135,16 +140,19 @@ def test_rejects_answers_to_unreachable_boards():
     assert "extra output after -1" in judge("ABSIC*", b"-1\nABSIC*\n")
 
 
-@pytest.mark.parametrize(("before", "after", "legal"), [
-    ("BASI*C", "BASIC*", True),    # left-right in the bottom row
-    ("BA*ICS", "BASIC*", True),    # up-down in the right column
-    ("*BSIAC", "IBS*AC", True),    # up-down in the left column
-    ("B*SIAC", "BASI*C", True),    # up-down in the middle column
-    ("BA*ICS", "BAI*CS", False),   # cells 2 and 3 are not neighbours (no wrap to the next row)
-    ("B*SIAC", "BIS*AC", False),   # a diagonal is not a move
-    ("B*SIAC", "BASIC*", False),   # two moves at once
-    ("BASIC*", "ABSIC*", False),   # tiles swapped without the blank
-    ("BASIC*", "BASIC*", False),   # no move at all
-])
+@pytest.mark.parametrize(
+    ("before", "after", "legal"),
+    [
+        ("BASI*C", "BASIC*", True),  # left-right in the bottom row
+        ("BA*ICS", "BASIC*", True),  # up-down in the right column
+        ("*BSIAC", "IBS*AC", True),  # up-down in the left column
+        ("B*SIAC", "BASI*C", True),  # up-down in the middle column
+        ("BA*ICS", "BAI*CS", False),  # cells 2 and 3 are not neighbours (no wrap to the next row)
+        ("B*SIAC", "BIS*AC", False),  # a diagonal is not a move
+        ("B*SIAC", "BASIC*", False),  # two moves at once
+        ("BASIC*", "ABSIC*", False),  # tiles swapped without the blank
+        ("BASIC*", "BASIC*", False),  # no move at all
+    ],
+)
 def test_one_move_apart(before, after, legal):
     assert CHECKER.one_move_apart(before, after) is legal

@@ -1,5 +1,6 @@
 """The `basic` test data: judge answers equal to the reference's output,
 and the positions the package promises (goal, 21 moves, unreachable, every distance)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -28,8 +29,13 @@ def test_judge_answer_is_the_reference_output(path):
 
 
 def test_reference_command_line_prints_the_sample_answer():
-    run = subprocess.run([sys.executable, str(ROOT / "reference" / "basic.py")],
-                         input=b"BASI*C\n", capture_output=True, timeout=60, check=True)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "reference" / "basic.py")],
+        input=b"BASI*C\n",
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
     assert run.stdout == b"1\nBASI*C\nBASIC*\n"
 
 
@@ -43,6 +49,6 @@ def test_samples():
 def test_secret_positions_cover_the_required_cases():
     moves = {path.read_text().strip(): judge_moves(path) for path in SECRET.glob("*.in")}
     assert moves["BASIC*"] == 0
-    assert moves["IC*BAS"] == 21   # the farthest position (checked in test_basic_reference)
+    assert moves["IC*BAS"] == 21  # the farthest position (checked in test_basic_reference)
     assert sum(k == -1 for k in moves.values()) >= 5
-    assert set(range(22)) <= set(moves.values())   # every distance from 0 to 21
+    assert set(range(22)) <= set(moves.values())  # every distance from 0 to 21

@@ -1,5 +1,6 @@
 """The `basic` reference solver (BFS from the goal) against facts computed here by other means:
 Bellman-Ford relaxation over all 720 boards, and the permutation-parity invariant."""
+
 from __future__ import annotations
 
 import functools
@@ -23,7 +24,7 @@ def adjacent_boards(first: str, second: str) -> bool:
     return abs(row_a - row_b) + abs(col_a - col_b) == 1
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def relaxed_distances() -> dict[str, int]:
     """{board: least moves to GOAL} by relaxing every adjacent pair until nothing changes."""
     pairs = [(a, b) for a in ALL_BOARDS for b in ALL_BOARDS if adjacent_boards(a, b)]

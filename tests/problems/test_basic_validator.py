@@ -1,5 +1,6 @@
 """The `basic` input validator: every package input and every permutation of BASIC* is valid;
 anything else is rejected (exit 43) with a one-line reason."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -11,8 +12,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[2] / "problems" / "basic"
 
 
-@pytest.mark.parametrize("path", sorted(PACKAGE.glob("data/*/*.in")),
-                         ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", sorted(PACKAGE.glob("data/*/*.in")), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_accepts_every_package_input(input_validator, path):
     assert input_validator(PACKAGE, path.read_bytes()) == (42, "")
 
@@ -30,21 +30,24 @@ def test_accepts_exactly_the_720_permutations():
     assert all(module.problem_with(word.encode() + b"\n") for word in sorted(near)[::97])
 
 
-@pytest.mark.parametrize(("data", "reason"), [
-    (b"", "newline"),
-    (b"BASIC*", "newline"),
-    (b"BASIC*\n\n", "exactly one line"),
-    (b"BASIC*\nBASIC*\n", "exactly one line"),
-    (b"BASIC* \n", "7 characters"),
-    (b" BASIC*\n", "7 characters"),
-    (b"BASIC*\r\n", "7 characters"),
-    (b"BASIC\n", "5 characters"),
-    (b"B A S I C *\n", "11 characters"),
-    (b"basic*\n", "not a permutation"),
-    (b"BASICC\n", "not a permutation"),
-    (b"BASIC.\n", "not a permutation"),
-    (b"BAS\xc3\x8d*\n", "not ASCII"),
-])
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"", "newline"),
+        (b"BASIC*", "newline"),
+        (b"BASIC*\n\n", "exactly one line"),
+        (b"BASIC*\nBASIC*\n", "exactly one line"),
+        (b"BASIC* \n", "7 characters"),
+        (b" BASIC*\n", "7 characters"),
+        (b"BASIC*\r\n", "7 characters"),
+        (b"BASIC\n", "5 characters"),
+        (b"B A S I C *\n", "11 characters"),
+        (b"basic*\n", "not a permutation"),
+        (b"BASICC\n", "not a permutation"),
+        (b"BASIC.\n", "not a permutation"),
+        (b"BAS\xc3\x8d*\n", "not ASCII"),
+    ],
+)
 def test_rejects_with_reason(input_validator, data, reason):
     code, message = input_validator(PACKAGE, data)
     assert code == 43

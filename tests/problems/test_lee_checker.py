@@ -1,4 +1,5 @@
 """The `lee` output validator: accepts every shortest path, rejects each kind of wrong output."""
+
 from __future__ import annotations
 
 import subprocess
@@ -23,8 +24,17 @@ def judge(output_validator, test: Path, team_output: bytes) -> tuple[int, str]:
     return output_validator(PACKAGE, test.with_suffix(".in"), test.with_suffix(".ans"), team_output)
 
 
-@pytest.mark.parametrize("test", [SAMPLE / "01", SAMPLE / "02", SAMPLE / "03", SECRET / "01-one-cell",
-                                  SECRET / "16-spiral", SECRET / "20-split-unreachable"])
+@pytest.mark.parametrize(
+    "test",
+    [
+        SAMPLE / "01",
+        SAMPLE / "02",
+        SAMPLE / "03",
+        SECRET / "01-one-cell",
+        SECRET / "16-spiral",
+        SECRET / "20-split-unreachable",
+    ],
+)
 def test_accepts_the_judge_answer(output_validator, test):
     code, message = judge(output_validator, test, test.with_suffix(".ans").read_bytes())
     assert code == ACCEPTED, message
@@ -39,11 +49,14 @@ OPEN_L_ROUTE = [(1, c) for c in range(1, 101)] + [(r, 100) for r in range(2, 101
 OPEN_STAIRS = [(1, 1)] + [cell for i in range(1, 100) for cell in ((i + 1, i), (i + 1, i + 1))]
 
 
-@pytest.mark.parametrize("test, cells", [
-    (SAMPLE / "02", SAMPLE_02_TOP_ROUTE),
-    (SECRET / "11-open-corner-to-corner", OPEN_L_ROUTE),
-    (SECRET / "11-open-corner-to-corner", OPEN_STAIRS),
-])
+@pytest.mark.parametrize(
+    "test, cells",
+    [
+        (SAMPLE / "02", SAMPLE_02_TOP_ROUTE),
+        (SECRET / "11-open-corner-to-corner", OPEN_L_ROUTE),
+        (SECRET / "11-open-corner-to-corner", OPEN_STAIRS),
+    ],
+)
 def test_accepts_a_different_shortest_path(output_validator, test, cells):
     team_output = path_output(len(cells) - 1, cells)
     assert team_output != test.with_suffix(".ans").read_bytes()
@@ -54,13 +67,20 @@ def test_accepts_a_different_shortest_path(output_validator, test, cells):
 def run_submission(folder: str, name: str, test: Path) -> bytes:
     """Run a Python submission of the package on a test; return its stdout."""
     solver = PACKAGE / "submissions" / folder / name
-    run = subprocess.run([sys.executable, str(solver)], input=test.with_suffix(".in").read_bytes(),
-                         capture_output=True, check=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, str(solver)],
+        input=test.with_suffix(".in").read_bytes(),
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
     return run.stdout
 
 
-@pytest.mark.parametrize("test", [SAMPLE / "01", SECRET / "13-open-centre-to-edge",
-                                  SECRET / "18-greedy-trap", SECRET / "29-random-far-walls-30pct"])
+@pytest.mark.parametrize(
+    "test",
+    [SAMPLE / "01", SECRET / "13-open-centre-to-edge", SECRET / "18-greedy-trap", SECRET / "29-random-far-walls-30pct"],
+)
 def test_accepts_the_path_of_the_other_accepted_submission(output_validator, test):
     # from_cheese.py runs the wave from the cheese and walks with another neighbour order.
     team_output = run_submission("accepted", "from_cheese.py", test)
@@ -68,23 +88,29 @@ def test_accepts_the_path_of_the_other_accepted_submission(output_validator, tes
     assert code == ACCEPTED, message
 
 
-@pytest.mark.parametrize("name, test, reason_word", [
-    ("greedy.py", SAMPLE / "01", "reachable"),
-    ("greedy.py", SECRET / "18-greedy-trap", "reachable"),
-    ("first_dfs_path.py", SECRET / "18-greedy-trap", "not minimal"),
-    ("first_dfs_path.py", SECRET / "13-open-centre-to-edge", "not minimal"),
-])
+@pytest.mark.parametrize(
+    "name, test, reason_word",
+    [
+        ("greedy.py", SAMPLE / "01", "reachable"),
+        ("greedy.py", SECRET / "18-greedy-trap", "reachable"),
+        ("first_dfs_path.py", SECRET / "18-greedy-trap", "not minimal"),
+        ("first_dfs_path.py", SECRET / "13-open-centre-to-edge", "not minimal"),
+    ],
+)
 def test_rejects_the_wrong_answer_submissions_on_their_traps(output_validator, name, test, reason_word):
     code, message = judge(output_validator, test, run_submission("wrong_answer", name, test))
     assert code == WRONG_ANSWER
     assert reason_word in message
 
 
-@pytest.mark.parametrize("variant", [
-    b"6\r\n1 1\r\n2 1\r\n3 1\r\n3 2\r\n3 3\r\n3 4\r\n3 5\r\n",
-    b"6 1 1 2 1 3 1 3 2 3 3 3 4 3 5",
-    b"  6\t\n1\t1\n\n2 1   \n3 1\n3 2\n3 3\n3 4\n3   5 \n\n\t",
-])
+@pytest.mark.parametrize(
+    "variant",
+    [
+        b"6\r\n1 1\r\n2 1\r\n3 1\r\n3 2\r\n3 3\r\n3 4\r\n3 5\r\n",
+        b"6 1 1 2 1 3 1 3 2 3 3 3 4 3 5",
+        b"  6\t\n1\t1\n\n2 1   \n3 1\n3 2\n3 3\n3 4\n3   5 \n\n\t",
+    ],
+)
 def test_accepts_any_whitespace_between_tokens(output_validator, variant):
     code, message = judge(output_validator, SAMPLE / "02", variant)
     assert code == ACCEPTED, message
@@ -123,8 +149,12 @@ WRONG_PATHS_FOR_SAMPLE_02 = {
     "letter in the path": ("1 1  2 x  3 1  3 2  3 3  3 4  3 5", "integer"),
     "garbage in the path": ("\xff\xfe\x00\x01 1  1 2  1 3  1 3  2 3  3 3  4", "integer"),
 }
-WRONG_OUTPUTS.update({name: (SAMPLE / "02", b"6\n" + path.encode("latin-1"), word)
-                      for name, (path, word) in WRONG_PATHS_FOR_SAMPLE_02.items()})
+WRONG_OUTPUTS.update(
+    {
+        name: (SAMPLE / "02", b"6\n" + path.encode("latin-1"), word)
+        for name, (path, word) in WRONG_PATHS_FOR_SAMPLE_02.items()
+    }
+)
 
 
 @pytest.mark.parametrize("test, team_output, reason_word", WRONG_OUTPUTS.values(), ids=WRONG_OUTPUTS.keys())

@@ -1,5 +1,6 @@
 """The `lee` test data: reproducible generator, judge answers equal to the reference's output,
 and the required cases present with answers worked out by hand."""
+
 from __future__ import annotations
 
 import re
@@ -19,8 +20,12 @@ ALL_INPUTS = sorted(PACKAGE.glob("data/*/*.in"))
 
 def generate_into(folder: Path) -> dict[str, bytes]:
     """Run the package generator into `folder`; return {file name: bytes}."""
-    subprocess.run([sys.executable, str(PACKAGE / "generators" / "generate.py"), str(folder)],
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, str(PACKAGE / "generators" / "generate.py"), str(folder)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
 
 
@@ -42,8 +47,13 @@ def test_judge_answer_is_the_reference_output(path):
 def test_reference_main_prints_the_answer_files():
     for name in ("01", "02", "03"):
         test = PACKAGE / "data" / "sample" / name
-        run = subprocess.run([sys.executable, str(REFERENCE)], input=Path(f"{test}.in").read_bytes(),
-                             capture_output=True, check=True, timeout=60)
+        run = subprocess.run(
+            [sys.executable, str(REFERENCE)],
+            input=Path(f"{test}.in").read_bytes(),
+            capture_output=True,
+            check=True,
+            timeout=60,
+        )
         assert run.stdout == Path(f"{test}.ans").read_bytes()
 
 

@@ -1,5 +1,6 @@
 """The `lee` reference solver (Lee 1961 wave): valid shortest paths, checked against an
 independent brute force on random small mazes."""
+
 from __future__ import annotations
 
 from hypothesis import given, settings
@@ -25,8 +26,11 @@ def relaxed_distances(grid, start):
             for c in range(cols):
                 if grid[r][c] == 1:
                     continue
-                around = [distance[r + dr][c + dc] for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                          if 0 <= r + dr < rows and 0 <= c + dc < cols]
+                around = [
+                    distance[r + dr][c + dc]
+                    for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    if 0 <= r + dr < rows and 0 <= c + dc < cols
+                ]
                 best = min(around, default=INFINITY) + 1
                 if best < distance[r][c]:
                     distance[r][c] = best

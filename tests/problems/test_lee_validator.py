@@ -1,4 +1,5 @@
 """The `lee` input validator: every package input passes, inputs outside the contract fail."""
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -3,6 +3,7 @@
 Boards and answers here are drawn by hand; the judge answers of hand-made cases are written
 by hand too, so these tests do not depend on the reference solver.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -44,8 +45,18 @@ def judge_test(output_validator, test: Path, team_output: bytes) -> tuple[int, s
     return output_validator(PACKAGE, test.with_suffix(".in"), test.with_suffix(".ans"), team_output)
 
 
-@pytest.mark.parametrize("test", [SAMPLE / "01", SAMPLE / "02", SAMPLE / "03", SECRET / "01-n2-neighbours",
-                                  SECRET / "02-n2-blocked", SECRET / "18-serpentine", SECRET / "20-spiral"])
+@pytest.mark.parametrize(
+    "test",
+    [
+        SAMPLE / "01",
+        SAMPLE / "02",
+        SAMPLE / "03",
+        SECRET / "01-n2-neighbours",
+        SECRET / "02-n2-blocked",
+        SECRET / "18-serpentine",
+        SECRET / "20-spiral",
+    ],
+)
 def test_accepts_the_judge_answer(output_validator, test):
     code, message = judge_test(output_validator, test, test.with_suffix(".ans").read_bytes())
     assert code == ACCEPTED, message
@@ -58,8 +69,11 @@ SAMPLE_3_OTHER_ROUTE = "Y\n..++.\n.++..\nO+OOO\n.++++\n....@\n"
 def open_board_route(first_leg_down: bool) -> str:
     """A shortest route on the open 40x40 board from @ (1,1) to X (40,40): an L shape."""
     rows = [["."] * 40 for _ in range(40)]
-    cells = ([(r, 0) for r in range(1, 40)] + [(39, c) for c in range(1, 40)] if first_leg_down
-             else [(0, c) for c in range(1, 40)] + [(r, 39) for r in range(1, 40)])
+    cells = (
+        [(r, 0) for r in range(1, 40)] + [(39, c) for c in range(1, 40)]
+        if first_leg_down
+        else [(0, c) for c in range(1, 40)] + [(r, 39) for r in range(1, 40)]
+    )
     for r, c in cells:
         rows[r][c] = "+"
     rows[0][0] = "@"
@@ -76,35 +90,54 @@ def staircase_route() -> str:
     return "Y\n" + "".join("".join(row) + "\n" for row in rows)
 
 
-@pytest.mark.parametrize("test, team_output", [
-    (SAMPLE / "03", SAMPLE_3_OTHER_ROUTE),
-    (SECRET / "15-open-corners", open_board_route(first_leg_down=True)),
-    (SECRET / "15-open-corners", open_board_route(first_leg_down=False)),
-    (SECRET / "15-open-corners", staircase_route()),
-])
+@pytest.mark.parametrize(
+    "test, team_output",
+    [
+        (SAMPLE / "03", SAMPLE_3_OTHER_ROUTE),
+        (SECRET / "15-open-corners", open_board_route(first_leg_down=True)),
+        (SECRET / "15-open-corners", open_board_route(first_leg_down=False)),
+        (SECRET / "15-open-corners", staircase_route()),
+    ],
+)
 def test_accepts_a_different_shortest_path(output_validator, test, team_output):
     code, message = judge_test(output_validator, test, team_output.encode())
     assert code == ACCEPTED, message
 
 
-@pytest.mark.parametrize("test", [SAMPLE / "03", SECRET / "12-wall-one-gap", SECRET / "16-open-anti-corners",
-                                  SECRET / "17-pillars", SECRET / "29-random-40-25-corners"])
+@pytest.mark.parametrize(
+    "test",
+    [
+        SAMPLE / "03",
+        SECRET / "12-wall-one-gap",
+        SECRET / "16-open-anti-corners",
+        SECRET / "17-pillars",
+        SECRET / "29-random-40-25-corners",
+    ],
+)
 def test_accepts_the_other_accepted_submission(output_validator, test):
     solver = PACKAGE / "submissions" / "accepted" / "other_path.py"
-    run = subprocess.run([sys.executable, str(solver)], input=test.with_suffix(".in").read_bytes(),
-                         capture_output=True, check=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, str(solver)],
+        input=test.with_suffix(".in").read_bytes(),
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
     assert run.stdout != test.with_suffix(".ans").read_bytes()  # really another path
     code, message = judge_test(output_validator, test, run.stdout)
     assert code == ACCEPTED, message
 
 
-@pytest.mark.parametrize("team_output", [
-    RING_SHORTEST,
-    RING_SHORTEST.replace("\n", "\r\n"),
-    RING_SHORTEST.rstrip("\n"),
-    RING_SHORTEST + "\n\n  \n",
-    "Y  \n@++\t\n.O. \n...\n",
-])
+@pytest.mark.parametrize(
+    "team_output",
+    [
+        RING_SHORTEST,
+        RING_SHORTEST.replace("\n", "\r\n"),
+        RING_SHORTEST.rstrip("\n"),
+        RING_SHORTEST + "\n\n  \n",
+        "Y  \n@++\t\n.O. \n...\n",
+    ],
+)
 def test_accepts_whitespace_the_contract_allows(judge_ring, team_output):
     code, message = judge_ring(team_output)
     assert code == ACCEPTED, message
@@ -116,42 +149,45 @@ def test_accepts_n_when_unreachable(output_validator):
         assert code == ACCEPTED, (team_output, message)
 
 
-@pytest.mark.parametrize("team_output, reason", [
-    # the long way round, a simple path with no shortcut: not minimal
-    ("Y\n@.+\n+O+\n+++\n", "takes 6 moves, a shortest path takes 2"),
-    # through the ball in the middle
-    ("Y\n@.+\n.++\n...\n", "through a ball O at (row 2, column 2)"),
-    # + cells that do not touch @, or with a gap
-    ("Y\n@.+\n.O.\n...\n", "connected path"),
-    ("Y\n@.+\n.O+\n+.+\n", "connected path"),
-    # a shortest path plus a stray +
-    ("Y\n@++\n+O.\n...\n", "3 cells are marked +"),
-    ("Y\n@++\n.O.\n..+\n", "3 cells are marked +"),
-    # X left unmarked, @ marked, cells changed (a ball moved, @ gone, a foreign character)
-    ("Y\n@+X\n.O.\n...\n", "X at (row 1, column 3) is not marked"),
-    ("Y\n+++\n.O.\n...\n", "@ must stay"),
-    ("Y\n@++\n..O\n...\n", "changed from 'O' to '.'"),
-    ("Y\n.++\n.O.\n...\n", "changed from '@' to '.'"),
-    ("Y\n@++\n.O.\n..*\n", "changed from '.' to '*'"),
-    # missing, extra or malformed lines
-    ("Y\n@++\n.O.\n", "expected 3 board lines after Y, got 2"),
-    ("Y\n@++\n.O.\n...\nhello\n", "extra output after the board"),
-    ("Y\n@++\n.O.\n...\n\n...\n", "extra output after the board"),
-    ("Y\n@++\n.O.\n....\n", "line 4 has 4 characters"),
-    ("Y\n @++\n.O.\n...\n", "line 2 has 4 characters"),
-    ("Y\n@ ++\n.O.\n...\n", "line 2 has 4 characters"),
-    ("Y @++ .O. ...\n", "line 1 must be Y or N"),
-    # wrong first line, garbage
-    ("y\n@++\n.O.\n...\n", "line 1 must be Y or N"),
-    ("Yes\n", "line 1 must be Y or N"),
-    ("\nY\n@++\n.O.\n...\n", "line 1 must be Y or N"),
-    ("", "empty output"),
-    ("\n \n", "empty output"),
-    ("N\n", "answered N, but X can be reached in 2 moves"),
-    ("N\n@++\n", "extra output after N"),
-    (b"\x00\xff\xfeY\n", "not ASCII"),
-    (bytes(range(256)) * 100, "not ASCII"),
-])
+@pytest.mark.parametrize(
+    "team_output, reason",
+    [
+        # the long way round, a simple path with no shortcut: not minimal
+        ("Y\n@.+\n+O+\n+++\n", "takes 6 moves, a shortest path takes 2"),
+        # through the ball in the middle
+        ("Y\n@.+\n.++\n...\n", "through a ball O at (row 2, column 2)"),
+        # + cells that do not touch @, or with a gap
+        ("Y\n@.+\n.O.\n...\n", "connected path"),
+        ("Y\n@.+\n.O+\n+.+\n", "connected path"),
+        # a shortest path plus a stray +
+        ("Y\n@++\n+O.\n...\n", "3 cells are marked +"),
+        ("Y\n@++\n.O.\n..+\n", "3 cells are marked +"),
+        # X left unmarked, @ marked, cells changed (a ball moved, @ gone, a foreign character)
+        ("Y\n@+X\n.O.\n...\n", "X at (row 1, column 3) is not marked"),
+        ("Y\n+++\n.O.\n...\n", "@ must stay"),
+        ("Y\n@++\n..O\n...\n", "changed from 'O' to '.'"),
+        ("Y\n.++\n.O.\n...\n", "changed from '@' to '.'"),
+        ("Y\n@++\n.O.\n..*\n", "changed from '.' to '*'"),
+        # missing, extra or malformed lines
+        ("Y\n@++\n.O.\n", "expected 3 board lines after Y, got 2"),
+        ("Y\n@++\n.O.\n...\nhello\n", "extra output after the board"),
+        ("Y\n@++\n.O.\n...\n\n...\n", "extra output after the board"),
+        ("Y\n@++\n.O.\n....\n", "line 4 has 4 characters"),
+        ("Y\n @++\n.O.\n...\n", "line 2 has 4 characters"),
+        ("Y\n@ ++\n.O.\n...\n", "line 2 has 4 characters"),
+        ("Y @++ .O. ...\n", "line 1 must be Y or N"),
+        # wrong first line, garbage
+        ("y\n@++\n.O.\n...\n", "line 1 must be Y or N"),
+        ("Yes\n", "line 1 must be Y or N"),
+        ("\nY\n@++\n.O.\n...\n", "line 1 must be Y or N"),
+        ("", "empty output"),
+        ("\n \n", "empty output"),
+        ("N\n", "answered N, but X can be reached in 2 moves"),
+        ("N\n@++\n", "extra output after N"),
+        (b"\x00\xff\xfeY\n", "not ASCII"),
+        (bytes(range(256)) * 100, "not ASCII"),
+    ],
+)
 def test_rejects_invalid_answers_with_a_reason(judge_ring, team_output, reason):
     code, message = judge_ring(team_output)
     assert code == WRONG_ANSWER, message

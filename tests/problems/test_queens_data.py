@@ -4,6 +4,7 @@ Counts are checked against an independent slow method (every permutation of the 
 tested for diagonal attacks) for N <= 8, and against the published values of OEIS A000170
 ("number of ways of placing n nonattacking queens on an n X n board") for N = 9 ... 12.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -34,8 +35,9 @@ def slow_count(size: int) -> int:
 
 def is_valid_placement(columns: list[int], size: int) -> bool:
     """True if `columns` (1-based, one per row) puts `size` queens with no two attacking."""
-    return (sorted(columns) == list(range(1, size + 1))
-            and all(abs(columns[i] - columns[j]) != j - i for i in range(size) for j in range(i + 1, size)))
+    return sorted(columns) == list(range(1, size + 1)) and all(
+        abs(columns[i] - columns[j]) != j - i for i in range(size) for j in range(i + 1, size)
+    )
 
 
 def test_the_twelve_inputs_appear_exactly_once_and_are_valid(input_validator):
@@ -46,25 +48,28 @@ def test_the_twelve_inputs_appear_exactly_once_and_are_valid(input_validator):
     assert {name: code for name, (code, _) in verdicts.items() if code != VALID} == {}
 
 
-@pytest.mark.parametrize("data, reason", [
-    (b"", "exactly one line"),
-    (b"8", "exactly one line"),
-    (b"8\n\n", "exactly one line"),
-    (b"8\n9\n", "exactly one line"),
-    (b"0\n", "integer N alone"),
-    (b"08\n", "integer N alone"),
-    (b"-1\n", "integer N alone"),
-    (b"+8\n", "integer N alone"),
-    (b" 8\n", "integer N alone"),
-    (b"8 \n", "integer N alone"),
-    (b"8\r\n", "integer N alone"),
-    (b"8.0\n", "integer N alone"),
-    (b"eight\n", "integer N alone"),
-    (b"\xff\xfe\n", "integer N alone"),
-    (b"9" * 500 + b"\n", "integer N alone"),
-    (b"13\n", "N = 13 is outside [1, 12]"),
-    (b"100\n", "N = 100 is outside [1, 12]"),
-])
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        (b"", "exactly one line"),
+        (b"8", "exactly one line"),
+        (b"8\n\n", "exactly one line"),
+        (b"8\n9\n", "exactly one line"),
+        (b"0\n", "integer N alone"),
+        (b"08\n", "integer N alone"),
+        (b"-1\n", "integer N alone"),
+        (b"+8\n", "integer N alone"),
+        (b" 8\n", "integer N alone"),
+        (b"8 \n", "integer N alone"),
+        (b"8\r\n", "integer N alone"),
+        (b"8.0\n", "integer N alone"),
+        (b"eight\n", "integer N alone"),
+        (b"\xff\xfe\n", "integer N alone"),
+        (b"9" * 500 + b"\n", "integer N alone"),
+        (b"13\n", "N = 13 is outside [1, 12]"),
+        (b"100\n", "N = 100 is outside [1, 12]"),
+    ],
+)
 def test_validator_rejects_malformed_input(input_validator, data, reason):
     code, message = input_validator(PACKAGE, data)
     # exit 43 and a one-line reason on stderr
@@ -74,8 +79,9 @@ def test_validator_rejects_malformed_input(input_validator, data, reason):
 def test_generator_is_reproducible_and_matches_the_secret_data(tmp_path):
     outputs = []
     for run in ("first", "second"):
-        subprocess.run([sys.executable, str(PACKAGE / "generators" / "generate.py"), str(tmp_path / run)],
-                       check=True, timeout=60)
+        subprocess.run(
+            [sys.executable, str(PACKAGE / "generators" / "generate.py"), str(tmp_path / run)], check=True, timeout=60
+        )
         outputs.append({path.name: path.read_bytes() for path in sorted((tmp_path / run).iterdir())})
     assert outputs[0] == outputs[1]
     assert outputs[0] == {path.name: path.read_bytes() for path in sorted(SECRET.glob("*.in"))}
@@ -83,8 +89,13 @@ def test_generator_is_reproducible_and_matches_the_secret_data(tmp_path):
 
 @pytest.mark.parametrize("test", ALL_INPUTS, ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_reference_reproduces_every_answer(test):
-    run = subprocess.run([sys.executable, str(PACKAGE / "submissions" / "accepted" / "reference.py")],
-                         input=test.read_bytes(), capture_output=True, check=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, str(PACKAGE / "submissions" / "accepted" / "reference.py")],
+        input=test.read_bytes(),
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
     assert run.stdout == test.with_suffix(".ans").read_bytes()
 
 

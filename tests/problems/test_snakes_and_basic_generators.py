@@ -1,5 +1,6 @@
 """The generators of `snakes` and `basic`: two runs write the same bytes, and those bytes are
 the inputs committed in data/secret (so the package data is reproducible)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -13,8 +14,12 @@ PROBLEMS = Path(__file__).resolve().parents[2] / "problems"
 
 def generate_into(package: Path, folder: Path) -> dict[str, bytes]:
     """Run `generators/generate.py folder` of a package; return {file name: bytes}."""
-    subprocess.run([sys.executable, str(package / "generators" / "generate.py"), str(folder)],
-                   check=True, capture_output=True, timeout=120)
+    subprocess.run(
+        [sys.executable, str(package / "generators" / "generate.py"), str(folder)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
 
 

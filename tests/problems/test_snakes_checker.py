@@ -1,5 +1,6 @@
 """The `snakes` output validator: accepts the exact number in any whitespace layout, rejects
 everything else with a one-line reason (Kattis exit codes 42/43)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -33,20 +34,23 @@ def test_accepts_minus_one_when_unreachable(output_validator):
     assert code == 42
 
 
-@pytest.mark.parametrize(("team", "reason"), [
-    (b"3\n", "wrong number of throws: 3, expected 2"),
-    (b"1\n", "wrong number of throws: 1, expected 2"),
-    (b"-1\n", "wrong number of throws: -1, expected 2"),
-    (b"2 2\n", "extra output"),
-    (b"2\nthrows\n", "extra output"),
-    (b"", "empty output"),
-    (b"   \n\r\n", "empty output"),
-    (b"two\n", "not an integer"),
-    (b"2.0\n", "not an integer"),
-    (b"+2\n", "not an integer"),
-    (b"\xff\xfe\x00\x01", "not an integer"),
-    (b"9" * 5000 + b"\n", "not an integer"),
-])
+@pytest.mark.parametrize(
+    ("team", "reason"),
+    [
+        (b"3\n", "wrong number of throws: 3, expected 2"),
+        (b"1\n", "wrong number of throws: 1, expected 2"),
+        (b"-1\n", "wrong number of throws: -1, expected 2"),
+        (b"2 2\n", "extra output"),
+        (b"2\nthrows\n", "extra output"),
+        (b"", "empty output"),
+        (b"   \n\r\n", "empty output"),
+        (b"two\n", "not an integer"),
+        (b"2.0\n", "not an integer"),
+        (b"+2\n", "not an integer"),
+        (b"\xff\xfe\x00\x01", "not an integer"),
+        (b"9" * 5000 + b"\n", "not an integer"),
+    ],
+)
 def test_rejects_with_reason(output_validator, team, reason):
     code, message = output_validator(PACKAGE, *judge_files("03-two-throws"), team)
     assert code == 43

@@ -1,5 +1,6 @@
 """The `snakes` test data: judge answers equal to the reference's output,
 and the traps the package promises (checked on the inputs, not taken from the answers alone)."""
+
 from __future__ import annotations
 
 import functools
@@ -17,7 +18,7 @@ SECRET = PACKAGE / "data" / "secret"
 ALL_INPUTS = sorted(PACKAGE.glob("data/*/*.in"))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def secret_boards() -> dict[str, tuple[int, list[tuple[int, int]], int]]:
     """Return {test name: (n, transitions, judge answer)} for every secret test."""
     boards = {}
@@ -53,8 +54,13 @@ def test_judge_answer_is_the_reference_output(path):
 
 def test_reference_command_line_prints_the_sample_answer():
     sample = PACKAGE / "data" / "sample" / "01.in"
-    run = subprocess.run([sys.executable, str(ROOT / "reference" / "snakes.py")],
-                         stdin=sample.open("rb"), capture_output=True, timeout=60, check=True)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "reference" / "snakes.py")],
+        stdin=sample.open("rb"),
+        capture_output=True,
+        timeout=60,
+        check=True,
+    )
     # the seed's board: throw 4 (ladder 4 -> 7), then throw 1
     assert run.stdout == b"2\n"
 
@@ -67,8 +73,11 @@ def test_sample_answers_worked_out_by_hand():
 
 def test_boards_that_need_a_snake():
     boards = secret_boards()
-    needing = [name for name, (n, transitions, answer) in boards.items()
-               if answer != -1 and forward_only_throws(n, transitions) != answer]
+    needing = [
+        name
+        for name, (n, transitions, answer) in boards.items()
+        if answer != -1 and forward_only_throws(n, transitions) != answer
+    ]
     # a snake-free route is always at least as long; strictly longer means every optimal
     # route slides down at least one snake
     assert {"13-snake-needed", "14-snake-zigzag", "25-large-snake-needed"} <= set(needing)
@@ -79,21 +88,20 @@ def test_six_consecutive_snakes_block_the_board():
     n, transitions, answer = secret_boards()["08-six-snakes-wall"]
     snakes = {a for a, b in transitions if b < a}
     assert answer == -1
-    assert any(all(cell in snakes for cell in range(first, first + 6))
-               for first in range(1, n - 6))
+    assert any(all(cell in snakes for cell in range(first, first + 6)) for first in range(1, n - 6))
 
 
 def test_the_edge_and_large_cases_are_present():
     boards = secret_boards()
     sizes = [(n, len(transitions)) for n, transitions, _ in boards.values()]
-    assert (2, 0) in sizes                                  # n = 2 (t = 0 = n - 2 as well)
-    assert any(t == 0 and n > 2 for n, t in sizes)          # t = 0
+    assert (2, 0) in sizes  # n = 2 (t = 0 = n - 2 as well)
+    assert any(t == 0 and n > 2 for n, t in sizes)  # t = 0
     assert sum(t == n - 2 and n > 3 for n, t in sizes) >= 3  # t = n - 2
     large = [transitions for n, transitions, _ in boards.values() if n == 100000]
     assert len(large) >= 5
     ladders = [sum(b > a for a, b in board) for board in large]
     snakes = [sum(b < a for a, b in board) for board in large]
-    assert [] in large                                      # none
-    assert max(ladders) >= 30000 and max(snakes) >= 30000   # many of each
+    assert [] in large  # none
+    assert max(ladders) >= 30000 and max(snakes) >= 30000  # many of each
     answers = [answer for _, _, answer in boards.values()]
     assert -1 in answers and max(answers) > 1000

@@ -1,5 +1,6 @@
 """The `snakes` reference solver (BFS) against an independent Bellman-Ford relaxation on random
 small boards, plus the package's accepted and wrong submissions on the same boards."""
+
 from __future__ import annotations
 
 import contextlib
@@ -74,9 +75,9 @@ def test_reference_agrees_with_relaxation_on_random_boards():
 
 def test_reference_on_small_corner_boards():
     assert solve(2, []) == 1
-    assert solve(3, [(1, 0)]) == 1            # throw 2
-    assert solve(3, [(1, 2)]) == 1            # ladder straight to the end
-    assert solve(7, [(c, 0) for c in range(1, 6)]) == 1   # throw 6 over five snakes
+    assert solve(3, [(1, 0)]) == 1  # throw 2
+    assert solve(3, [(1, 2)]) == 1  # ladder straight to the end
+    assert solve(7, [(c, 0) for c in range(1, 6)]) == 1  # throw 6 over five snakes
     assert solve(8, [(c, 0) for c in range(1, 7)]) == -1  # six snakes, the end 7 away
 
 
@@ -107,9 +108,11 @@ def test_overshooting_submission_is_right_on_random_boards():
     # letting a throw pass n - 1 and count as finishing never changes the least number of
     # throws (the exact throw is always available from the same cell), so it stays accepted
     boards = random_boards(400, seed=77, biggest=30)
-    wrong = [(n, board) for n, board in boards
-             if run_submission("accepted/overshoot_counts_as_finish.py", board_text(n, board))
-             != relaxed_throws(n, board)]
+    wrong = [
+        (n, board)
+        for n, board in boards
+        if run_submission("accepted/overshoot_counts_as_finish.py", board_text(n, board)) != relaxed_throws(n, board)
+    ]
     assert wrong == []
 
 

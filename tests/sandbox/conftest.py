@@ -2,8 +2,9 @@
 that the slot's uid can reach, and compiled helper programs.
 
 The tests use slots 900+ (uids 61900+) so they never meet a judge worker's slots (0, 1, ...);
-SANDBOX_TEST_SLOT moves them (two test runs on one machine at once need different slots).
+JUDGE_TEST_SLOT_OFFSET moves them (tests/slots.py).
 """
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from sandbox import Sandbox
+from tests.slots import slot
 
-TEST_SLOT = int(os.environ.get("SANDBOX_TEST_SLOT", "900"))
+TEST_SLOT = slot(900)
 needs_root = pytest.mark.skipif(os.geteuid() != 0, reason="the sandbox's uid drop and cgroups need root")
 
 
@@ -100,8 +102,9 @@ def programs(work_root):
             src.write_text(source)
             binary = out / name
             compiler = "g++" if cpp else "gcc"
-            subprocess.run([compiler, "-O1", "-o", str(binary), str(src), *flags, "-lpthread"],
-                           check=True, capture_output=True)
+            subprocess.run(
+                [compiler, "-O1", "-o", str(binary), str(src), *flags, "-lpthread"], check=True, capture_output=True
+            )
             os.chmod(binary, 0o755)
             built[key] = binary
         return built[key]

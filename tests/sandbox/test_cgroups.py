@@ -1,5 +1,6 @@
 """Cgroup backends: detection from mountinfo, the v1 backend on this machine's real hierarchies,
 the v2 backend's file logic on a fake cgroup tree (this machine's v2 has no controllers)."""
+
 from __future__ import annotations
 
 import os
@@ -10,6 +11,7 @@ import pytest
 from sandbox import Limits, cgroups
 from sandbox.cgroups import CgroupV1, CgroupV2, detect_cgroups, parse_mountinfo
 from tests.sandbox.conftest import needs_root
+from tests.slots import slot
 
 V1_MOUNTINFO = """\
 24 1 254:0 / / rw,relatime - ext4 /dev/vda rw
@@ -32,8 +34,11 @@ def fake_v2_tree(root: Path, own: str = "system.slice/judge.service") -> Path:
 def test_parse_mountinfo_finds_v1_controllers_and_v2():
     mounts = parse_mountinfo(V1_MOUNTINFO)
     assert mounts.v2 == Path("/sys/fs/cgroup/unified")
-    assert mounts.v1 == {"cpuacct": Path("/sys/fs/cgroup/cpu,cpuacct"), "memory": Path("/sys/fs/cgroup/memory"),
-                         "pids": Path("/sys/fs/cgroup/pids")}
+    assert mounts.v1 == {
+        "cpuacct": Path("/sys/fs/cgroup/cpu,cpuacct"),
+        "memory": Path("/sys/fs/cgroup/memory"),
+        "pids": Path("/sys/fs/cgroup/pids"),
+    }
 
 
 def test_detect_prefers_v2_with_controllers(tmp_path):
@@ -97,7 +102,7 @@ def test_v1_slot_counters_and_limits():
     kind, mounts = detect_cgroups()
     if kind != "v1":
         pytest.skip("this machine does not use cgroup v1")
-    backend = CgroupV1(mounts, slot=905)
+    backend = CgroupV1(mounts, slot=slot(905))
     try:
         procs = backend.prepare(Limits(memory_kib=32768, processes=7), extra_tasks=1)
         assert len(procs) == 3
@@ -126,8 +131,10 @@ def test_v1_slot_counters_and_limits():
 def test_v2_cpu_controller_is_optional(tmp_path):
     service = fake_v2_tree(tmp_path)
     (service / "cgroup.controllers").write_text("memory pids\n")
-    assert detect_cgroups(f"40 1 0:30 / {tmp_path} rw - cgroup2 cgroup2 rw\n",
-                          "0::/system.slice/judge.service\n") == ("v2", service)
+    assert detect_cgroups(f"40 1 0:30 / {tmp_path} rw - cgroup2 cgroup2 rw\n", "0::/system.slice/judge.service\n") == (
+        "v2",
+        service,
+    )
     backend = CgroupV2(service, slot=1)
     assert (service / "cgroup.subtree_control").read_text() == "+memory +pids"
     backend.close()
@@ -139,7 +146,7 @@ def test_v1_session_leaves_are_kept_then_removed(monkeypatch):
     if kind != "v1":
         pytest.skip("this machine does not use cgroup v1")
     monkeypatch.setattr(cgroups, "USED_LEAVES_MAX", 4)
-    backend = CgroupV1(mounts, slot=906)
+    backend = CgroupV1(mounts, slot=slot(906))
     try:
         leaves = []
         for _ in range(5):

@@ -3,6 +3,7 @@
 fixture), each with its expected outcome, and each followed by a check that the slot is clean
 (no process of its uid but a session's own box, no file in the host's temp folders) and that
 the next run works normally."""
+
 from __future__ import annotations
 
 import os
@@ -182,8 +183,14 @@ def test_host_secrets_cannot_be_read(runner, workdir, work_root, programs):
     other_slot = work_root / "other-slot-work"
     other_slot.mkdir(exist_ok=True)
     (other_slot / "main.cpp").write_text("// another team's code\n")
-    targets = ["/etc/shadow", "/etc/passwd", "/root/.bashrc", str(secret / "01.ans"),
-               str(other_slot / "main.cpp"), "/proc/1/environ"]
+    targets = [
+        "/etc/shadow",
+        "/etc/passwd",
+        "/root/.bashrc",
+        str(secret / "01.ans"),
+        str(other_slot / "main.cpp"),
+        "/proc/1/environ",
+    ]
     result = runner.run(place(programs("tryfiles", TRY_FILES), workdir) + ["r", *targets], workdir, Limits())
     outcome = lines(result)
     assert all(outcome[path] != "ok" for path in targets[:5]), outcome
@@ -206,8 +213,14 @@ def test_network_is_unreachable(runner, workdir, programs):
     listener.listen(1)
     port = listener.getsockname()[1]
     try:
-        argv = place(programs("connect", CONNECT), workdir) + ["127.0.0.1", str(port), "127.0.0.1", "5432",
-                                                               "1.1.1.1", "80"]
+        argv = place(programs("connect", CONNECT), workdir) + [
+            "127.0.0.1",
+            str(port),
+            "127.0.0.1",
+            "5432",
+            "1.1.1.1",
+            "80",
+        ]
         result = runner.run(argv, workdir, Limits(wall_ms=5000))
     finally:
         listener.close()

@@ -1,6 +1,7 @@
 """Isolation: identity and namespaces, what the box sees of the host, descriptors, /tmp and
 /proc. Each case runs a real program through both paths (``Sandbox.run`` and ``Session.run``,
 the ``runner`` fixture)."""
+
 from __future__ import annotations
 
 import os
@@ -26,8 +27,10 @@ def status_field(text: str, name: str) -> str:
 
 
 def test_namespaces_and_identity(runner, workdir):
-    script = ("id -u; id -G; hostname; cat /proc/self/status; "
-              "for ns in pid net ipc uts mnt user; do readlink /proc/self/ns/$ns; done")
+    script = (
+        "id -u; id -G; hostname; cat /proc/self/status; "
+        "for ns in pid net ipc uts mnt user; do readlink /proc/self/ns/$ns; done"
+    )
     result = shell(runner, workdir, script)
     out = result.stdout.decode().splitlines()
     assert out[0] == out[1] == str(runner.uid)  # the slot's uid, no supplementary groups

@@ -1,6 +1,7 @@
 """Resource limits, each exercised by a real program through both paths (``Sandbox.run`` and
 ``Session.run``, the ``runner`` fixture): CPU, wall, memory, stack, tasks, output, files. Every
 case also checks that the slot is left clean and usable."""
+
 from __future__ import annotations
 
 import os
@@ -205,15 +206,22 @@ def test_untouched_8_gib_allocation_is_harmless(runner, workdir, programs):
 
 
 def test_512_cubed_ints_exceed_256_mib(runner, workdir, programs):
-    result = run_c(runner, workdir, programs, "cube", CUBE_512, Limits(memory_kib=256 * 1024, cpu_ms=5000, wall_ms=10000),
-                   cpp=True)
+    result = run_c(
+        runner, workdir, programs, "cube", CUBE_512, Limits(memory_kib=256 * 1024, cpu_ms=5000, wall_ms=10000), cpp=True
+    )
     assert result.memory_limit_exceeded and result.exit_code is None
     assert_slot_clean(runner, workdir)
 
 
 def test_deep_recursion_with_200_mib_stack_passes(runner, workdir, programs):
-    result = run_c(runner, workdir, programs, "recursion", DEEP_RECURSION,
-                   Limits(memory_kib=256 * 1024, cpu_ms=5000, wall_ms=10000))
+    result = run_c(
+        runner,
+        workdir,
+        programs,
+        "recursion",
+        DEEP_RECURSION,
+        Limits(memory_kib=256 * 1024, cpu_ms=5000, wall_ms=10000),
+    )
     assert (result.exit_code, result.signal) == (0, None)
     assert not result.limit_exceeded
     assert result.peak_memory_kib > 190 * 1024  # the stack really was used
@@ -222,8 +230,9 @@ def test_deep_recursion_with_200_mib_stack_passes(runner, workdir, programs):
 
 def test_stdout_flood_hits_the_output_limit(runner, workdir, programs):
     limit = 1 << 20
-    result = run_c(runner, workdir, programs, "flood", STDOUT_FLOOD,
-                   Limits(output_bytes=limit, file_bytes=limit, wall_ms=5000))
+    result = run_c(
+        runner, workdir, programs, "flood", STDOUT_FLOOD, Limits(output_bytes=limit, file_bytes=limit, wall_ms=5000)
+    )
     assert result.output_limit_exceeded
     assert len(result.stdout) == limit
     assert_slot_clean(runner, workdir)

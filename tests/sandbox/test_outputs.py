@@ -1,5 +1,6 @@
 """read_output_file: what a program left in its folder is read only if it is a plain, small,
 regular file; links, FIFOs and folders are refused without being followed or blocking."""
+
 from __future__ import annotations
 
 import os

@@ -1,5 +1,6 @@
 """Sandbox.run's contract: results, errors, slot ownership, reuse of a slot across runs (the
 contract shared with Session.run is checked on both paths: the ``runner`` fixture)."""
+
 from __future__ import annotations
 
 import os
@@ -84,13 +85,16 @@ def test_exit_status_above_128_is_read_as_signal_only_when_bwrap_says_so(runner,
 
 
 SPIN = "int main(void) { volatile unsigned long n = 0; for (;;) n++; }\n"
-HOG = ("#include <stdlib.h>\n#include <string.h>\n"
-       "int main(void) { for (;;) { char *p = malloc(1 << 20); if (!p) return 3; memset(p, 1, 1 << 20); } }\n")
+HOG = (
+    "#include <stdlib.h>\n#include <string.h>\n"
+    "int main(void) { for (;;) { char *p = malloc(1 << 20); if (!p) return 3; memset(p, 1, 1 << 20); } }\n"
+)
 
 
 @pytest.mark.slow
 def test_runs_without_cgroups_with_a_warning(workdir, programs, caplog, monkeypatch):
     from sandbox import runner
+
     monkeypatch.setattr(runner, "_warned", set())
     with caplog.at_level("WARNING"), Sandbox(slot=TEST_SLOT + 2, use_cgroups=False) as plain:
         assert plain.cgroup_kind is None
@@ -142,10 +146,21 @@ def test_runs_without_root(work_root):
     os.chown(home, user, user)
     os.chown(folder, user, user)
     try:
-        done = subprocess.run(["/usr/bin/python3", "-c", UNPRIVILEGED_SCRIPT, str(folder)], user=user, group=user,
-                              extra_groups=[], capture_output=True, text=True, timeout=120,
-                              env={"PYTHONPATH": str(Path(__file__).parents[2]), "HOME": str(home),
-                                   "PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": str(home)})
+        done = subprocess.run(
+            ["/usr/bin/python3", "-c", UNPRIVILEGED_SCRIPT, str(folder)],
+            user=user,
+            group=user,
+            extra_groups=[],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={
+                "PYTHONPATH": str(Path(__file__).parents[2]),
+                "HOME": str(home),
+                "PATH": "/usr/bin:/bin",
+                "XDG_RUNTIME_DIR": str(home),
+            },
+        )
         assert done.returncode == 0, done.stderr
         exit_code, uid, pid = done.stdout.split()
         assert (exit_code, uid) == ("0", str(user))

@@ -1,5 +1,6 @@
 """The seccomp deny-list: its numbers, its behaviour when loaded into a plain process, and its
 effect on real programs in the box (both paths: the ``runner`` fixture)."""
+
 from __future__ import annotations
 
 import errno
@@ -12,7 +13,14 @@ from pathlib import Path
 import pytest
 
 from sandbox import Limits
-from sandbox.seccomp import DENIED_IOCTLS, DENIED_SYSCALLS_X86_64, SYSCALL_CLONE, SYSCALL_CLONE3, SYSCALL_IOCTL, build_filter
+from sandbox.seccomp import (
+    DENIED_IOCTLS,
+    DENIED_SYSCALLS_X86_64,
+    SYSCALL_CLONE,
+    SYSCALL_CLONE3,
+    SYSCALL_IOCTL,
+    build_filter,
+)
 from tests.sandbox.conftest import needs_root, place
 
 HEADER = Path("/usr/include/x86_64-linux-gnu/asm/unistd_64.h")
@@ -120,9 +128,24 @@ def test_filter_denies_with_eperm_when_loaded_in_a_process():
 def test_denied_calls_fail_with_eperm_in_box(runner, workdir, programs):
     result = runner.run(place(programs("seccomp_probe", IN_BOX), workdir), workdir, Limits())
     outcome = {name: int(code) for name, code in (line.split() for line in result.stdout.decode().splitlines())}
-    for name in ("ptrace", "mount", "umount2", "unshare", "setns", "bpf", "perf_event_open", "io_uring_setup",
-                 "keyctl", "add_key", "request_key", "userfaultfd", "kexec_load", "init_module", "tiocsti",
-                 "clone_newuser"):
+    for name in (
+        "ptrace",
+        "mount",
+        "umount2",
+        "unshare",
+        "setns",
+        "bpf",
+        "perf_event_open",
+        "io_uring_setup",
+        "keyctl",
+        "add_key",
+        "request_key",
+        "userfaultfd",
+        "kexec_load",
+        "init_module",
+        "tiocsti",
+        "clone_newuser",
+    ):
         assert outcome[name] == errno.EPERM, name
     assert outcome["clone3"] == errno.ENOSYS
 

@@ -2,6 +2,7 @@
 run isolated from the others, the box's init out of the programs' reach, per-run limits and
 counters, recovery from a box that died, and the fallback without cgroups. The contract it
 shares with ``Sandbox.run`` is checked on both paths by the other test modules (``runner``)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -67,16 +68,20 @@ def test_runs_do_not_see_each_other(box, session_root, programs):
     with box.session(session_root, env={"PATH": "/usr/bin:/bin"}) as session:
         first = session.folder("first")
         place(programs("sysv", SYSV_SHM), first)
-        made = shell(session, "first", "echo secret > mine; echo left > /tmp/left; echo left > /dev/shm/left; "
-                     "./prog make")
+        made = shell(
+            session, "first", "echo secret > mine; echo left > /tmp/left; echo left > /dev/shm/left; ./prog make"
+        )
         assert made.stdout == b"made\n"
         second = session.folder("second")
         (second / "given.txt").write_text("the judge's input\n")
         place(programs("sysv", SYSV_SHM), second)
-        probe = shell(session, "second",
-                      "ls -A /box; ls -A /tmp /dev/shm; ./prog find; "
-                      "for p in /box/../first/mine /first/mine /proc/1/root/box/first/mine /proc/1/cwd/first/mine; "
-                      "do cat $p 2>/dev/null || echo denied; done")
+        probe = shell(
+            session,
+            "second",
+            "ls -A /box; ls -A /tmp /dev/shm; ./prog find; "
+            "for p in /box/../first/mine /first/mine /proc/1/root/box/first/mine /proc/1/cwd/first/mine; "
+            "do cat $p 2>/dev/null || echo denied; done",
+        )
     lines = probe.stdout.decode().split("\n")
     assert sorted(lines[:2]) == ["given.txt", "prog"]  # its own folder only, at /box
     assert lines[2:5] == ["/dev/shm:", "", "/tmp:"]  # fresh, empty /tmp and /dev/shm
@@ -93,8 +98,9 @@ def test_one_box_serves_every_run_and_keeps_its_init_out_of_reach(box, session_r
         first = shell(session, "run", "echo $$")
         pids = session.box_pids[:2]  # bubblewrap and boxserver, as the slot's uid
         assert len(pids) == 2 and len(session.box_pids) <= 3  # and maybe the next run's process
-        attack = shell(session, "run", "kill -KILL 1; kill -STOP 1; cat /proc/1/environ; ls /proc/1/fd; "
-                       "ls /proc/1/root; echo done")
+        attack = shell(
+            session, "run", "kill -KILL 1; kill -STOP 1; cat /proc/1/environ; ls /proc/1/fd; ls /proc/1/root; echo done"
+        )
         assert attack.stdout.endswith(b"done\n")
         assert not attack.stdout.replace(b"done\n", b"")  # nothing of boxserver could be read
         later = [shell(session, "run", "echo $$") for _ in range(5)]
@@ -171,9 +177,13 @@ def test_run_folders_are_checked(box, session_root, work_root):
 @pytest.mark.slow
 def test_session_without_cgroups_falls_back_to_one_shot_runs(session_root, caplog, monkeypatch):
     from sandbox import runner
+
     monkeypatch.setattr(runner, "_warned", set())
-    with caplog.at_level("WARNING"), Sandbox(slot=TEST_SLOT + 4, use_cgroups=False) as plain, \
-            plain.session(session_root) as session:
+    with (
+        caplog.at_level("WARNING"),
+        Sandbox(slot=TEST_SLOT + 4, use_cgroups=False) as plain,
+        plain.session(session_root) as session,
+    ):
         assert "no set-up is reused" in caplog.text
         session.folder("run")
         result = shell(session, "run", "echo $$; echo hi > /tmp/x; cat /tmp/x")

@@ -1,6 +1,7 @@
 """The watchdog on its own, with a stand-in for a run (a pipe whose read end is the run's "end"
 descriptor): it kills at the wall limit, and a run that does not end after the kill gets the
 last resort instead of hanging the judge."""
+
 from __future__ import annotations
 
 import os
@@ -25,9 +26,17 @@ def test_a_run_that_ignores_the_kill_gets_the_last_resort(monkeypatch):
     backstop = threading.Timer(10, lambda: os.write(end_w, b"x"))
     backstop.start()
     try:
-        outcome = watchdog.watch(end_r, lambda: (0, None), time.monotonic_ns(), stderr_r, 1024,
-                                 wall_limit_ns=50_000_000, probes=[], kill=lambda: calls.append("kill"),
-                                 last_resort=last_resort)
+        outcome = watchdog.watch(
+            end_r,
+            lambda: (0, None),
+            time.monotonic_ns(),
+            stderr_r,
+            1024,
+            wall_limit_ns=50_000_000,
+            probes=[],
+            kill=lambda: calls.append("kill"),
+            last_resort=last_resort,
+        )
     finally:
         backstop.cancel()
         for fd in (end_r, end_w, stderr_r):
@@ -44,8 +53,16 @@ def test_stderr_is_kept_up_to_its_cap_and_the_end_is_reaped():
     os.close(stderr_w)
     os.write(end_w, b"x")
     try:
-        outcome = watchdog.watch(end_r, lambda: (7 << 8, "usage"), time.monotonic_ns(), stderr_r, 10,
-                                 wall_limit_ns=10_000_000_000, probes=[], kill=lambda: None)
+        outcome = watchdog.watch(
+            end_r,
+            lambda: (7 << 8, "usage"),
+            time.monotonic_ns(),
+            stderr_r,
+            10,
+            wall_limit_ns=10_000_000_000,
+            probes=[],
+            kill=lambda: None,
+        )
     finally:
         for fd in (end_r, end_w, stderr_r):
             os.close(fd)

@@ -4,6 +4,7 @@ integers). It has several valid answers, so the checker audit has alternatives t
 ``make_split_package(root)`` writes the package and its judge answers (made by its reference, as
 ``judge problem generate`` does) and returns its folder. Tests break copies of it on purpose.
 """
+
 from __future__ import annotations
 
 import textwrap
@@ -12,19 +13,20 @@ from pathlib import Path
 import pytest
 
 from judge.generate import generate
+from tests.slots import slot
 
-VERIFY_SLOT = 51  # a sandbox slot of its own: `make test` runs `verify --all` on 50, e2e tests use 40
+VERIFY_SLOT = slot(51)  # a sandbox slot of its own: `make test` runs `verify --all` on 50, e2e tests use 40
 
-INPUT_VALIDATOR = r'''
+INPUT_VALIDATOR = r"""
 import re, sys
 data = sys.stdin.buffer.read()
 if not re.fullmatch(rb"[1-9][0-9]{0,9}\n", data) or not 2 <= int(data) <= 10**9:
     print("expected one line with n, 2 <= n <= 10^9", file=sys.stderr)
     sys.exit(43)
 sys.exit(42)
-'''
+"""
 
-CHECKER = r'''
+CHECKER = r"""
 import os, re, sys
 n = int(open(sys.argv[1]).read())
 tokens = sys.stdin.buffer.read().split()
@@ -42,13 +44,13 @@ if a < 1 or b < 1:
 if a + b != n:
     verdict(43, f"{a} + {b} is not {n}")
 verdict(42, "a valid split")
-'''
+"""
 
 REFERENCE = "n = int(input())\nprint(1, n - 1)\n"
 HALVES = "n = int(input())\nprint(n // 2, n - n // 2)\n"
 ZERO_PART = "n = int(input())\nprint(0, n)\n"
 
-MUTATIONS = '''
+MUTATIONS = """
 def wrong_answers(input_text, answer_text):
     n = int(input_text)
     return [("a zero part", f"0 {n}\\n"), ("sum one too big", f"1 {n}\\n")]
@@ -56,7 +58,7 @@ def wrong_answers(input_text, answer_text):
 def alternative_answers(input_text, answer_text):
     n = int(input_text)
     return [f"{n - 1} 1\\n", f"{n // 2} {n - n // 2}\\n"]
-'''
+"""
 
 FILES = {
     "problem.yaml": "name: Split a number\nvalidation: custom\nlimits:\n  time_limit: 1\n  memory: 128\n",

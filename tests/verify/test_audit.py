@@ -1,5 +1,6 @@
 """The generic checker-audit outputs of ``judge.audit``: every wrong output really differs from the
 judge answer in its tokens, every re-formatting keeps them."""
+
 from __future__ import annotations
 
 import pytest

@@ -5,6 +5,7 @@ For speed, only a few tests of each package are audited: greedily, the first tes
 produce every required kind, plus tests with alternative answers where the problem has several.
 ``judge problem verify --all`` (run by ``make test``) audits every test.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,10 +19,23 @@ REPO = Path(__file__).resolve().parents[2]
 
 # kinds of wrong answers each package must produce (prefixes of the kinds its mutations.py names)
 REQUIRED_KINDS = {
-    "lee": ["one step longer", "a path through a wall cell", "a diagonal move", "wrong count",
-            "a jump of two cells", "not starting at the mouse", "a path through walls"],
-    "lines": ["a longer path", "a + on a ball", "a changed cell", "a disconnected +", "wrong first line",
-              "a path through balls"],
+    "lee": [
+        "one step longer",
+        "a path through a wall cell",
+        "a diagonal move",
+        "wrong count",
+        "a jump of two cells",
+        "not starting at the mouse",
+        "a path through walls",
+    ],
+    "lines": [
+        "a longer path",
+        "a + on a ball",
+        "a changed cell",
+        "a disconnected +",
+        "wrong first line",
+        "a path through balls",
+    ],
     "snakes": ["count + 1", "count - 1", "claims unreachable"],
     "basic": ["one move longer", "an illegal move", "wrong start", "wrong end", "claims zero moves"],
     "queens": ["wrong count", "an attacking placement", "a column out of range", "claims a placement"],

@@ -11,6 +11,7 @@ package's file I/O, which problemtools does not offer). ``verifyproblem`` runs `
 with PyPy unless its languages.yaml says otherwise; ours runs them with Debian's python3 as the
 judge does. Statements are built to HTML and PDF, which needs pandoc, LuaLaTeX (texlive) and tidy.
 """
+
 from __future__ import annotations
 
 import re
@@ -106,9 +107,19 @@ def test_verifyproblem_passes(package_id, problemtools_config, tmp_path):
     copy, left_out = kattis_2023_07_copy(package, tmp_path)
     if left_out:
         print(f"{package_id}: left out of the problemtools copy (file I/O): {', '.join(left_out)}")
-    proc = subprocess.run([str(VERIFYPROBLEM), str(copy)], capture_output=True, text=True, timeout=1800,
-                          cwd=tmp_path, env={"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": str(tmp_path),
-                                             "XDG_CONFIG_HOME": str(problemtools_config), "LANG": "C.UTF-8"})
+    proc = subprocess.run(
+        [str(VERIFYPROBLEM), str(copy)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        cwd=tmp_path,
+        env={
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "HOME": str(tmp_path),
+            "XDG_CONFIG_HOME": str(problemtools_config),
+            "LANG": "C.UTF-8",
+        },
+    )
     report = proc.stdout + proc.stderr
     assert f"{package_id} tested: 0 errors" in report, report[-6000:]
     assert proc.returncode == 0, report[-6000:]

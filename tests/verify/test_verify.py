@@ -1,8 +1,7 @@
 """``judge problem verify`` on a small good package and on copies broken one way each: every
 failure is named with its step, its test and the reason."""
-from __future__ import annotations
 
-from pathlib import Path
+from __future__ import annotations
 
 from typer.testing import CliRunner
 

@@ -117,16 +117,21 @@ def wrong_answers(input_text, answer_text):
         jump = illegal_move([start])
         return made + ([("claims a sequence through an illegal move", jump)] if jump else [])
     aside = neighbours(start)[0]
-    made = [("wrong count: one more", output(k + 1, sequence)), ("claims unreachable", "-1\n"),
-            ("one move longer (a standing move)", output(k + 1, [start] + sequence)),
-            ("two moves longer (there and back)", output(k + 2, [start, aside] + sequence))]
+    made = [
+        ("wrong count: one more", output(k + 1, sequence)),
+        ("claims unreachable", "-1\n"),
+        ("one move longer (a standing move)", output(k + 1, [start] + sequence)),
+        ("two moves longer (there and back)", output(k + 2, [start, aside] + sequence)),
+    ]
     jump = illegal_move(sequence)
     if jump:
         made.append(("an illegal move (a swap of non-neighbours)", jump))
     if k >= 1:
-        made += [("wrong count: one less", output(k - 1, sequence)),
-                 ("wrong start", output(k - 1, sequence[1:])),
-                 ("wrong end", output(k - 1, sequence[:-1]))]
+        made += [
+            ("wrong count: one less", output(k - 1, sequence)),
+            ("wrong start", output(k - 1, sequence[1:])),
+            ("wrong end", output(k - 1, sequence[:-1])),
+        ]
     else:
         made += [("wrong start", output(1, [aside, GOAL])), ("wrong end", output(1, [GOAL, aside]))]
     if k >= 2:

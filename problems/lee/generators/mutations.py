@@ -94,14 +94,20 @@ def alternative_answers(input_text, answer_text):
 
 def turns(path):
     """Indices i of the cells where the path turns (path[i-1] and path[i+1] diagonal)."""
-    return [i for i in range(1, len(path) - 1)
-            if abs(path[i - 1][0] - path[i + 1][0]) == 1 and abs(path[i - 1][1] - path[i + 1][1]) == 1]
+    return [
+        i
+        for i in range(1, len(path) - 1)
+        if abs(path[i - 1][0] - path[i + 1][0]) == 1 and abs(path[i - 1][1] - path[i + 1][1]) == 1
+    ]
 
 
 def straights(path):
     """Indices i where the path goes straight on (path[i-1] and path[i+1] two cells apart)."""
-    return [i for i in range(1, len(path) - 1)
-            if 2 in (abs(path[i - 1][0] - path[i + 1][0]), abs(path[i - 1][1] - path[i + 1][1]))]
+    return [
+        i
+        for i in range(1, len(path) - 1)
+        if 2 in (abs(path[i - 1][0] - path[i + 1][0]), abs(path[i - 1][1] - path[i + 1][1]))
+    ]
 
 
 def skipping(path, candidates):
@@ -119,7 +125,7 @@ def skipping(path, candidates):
                 return k, cells + [cells[-2], cells[-1]]
     if candidates:
         index = candidates[0]
-        return k - 1, path[:index] + path[index + 1:]
+        return k - 1, path[:index] + path[index + 1 :]
     return None
 
 
@@ -139,12 +145,12 @@ def through_wall(grid, path):
         before, after = path[index - 1], path[index + 1]
         corner = (before[0] + after[0] - path[index][0], before[1] + after[1] - path[index][1])
         if inside(grid, corner) and not is_free(grid, corner):
-            return [("a path through a wall cell", output(k, path[:index] + [corner] + path[index + 1:]))]
+            return [("a path through a wall cell", output(k, path[:index] + [corner] + path[index + 1 :]))]
     for index, cell in enumerate(path):
         for move in ORDERS[0]:
             wall = step(cell, move)
             if inside(grid, wall) and not is_free(grid, wall):
-                cells = path[:index + 1] + [wall] + path[index:]
+                cells = path[: index + 1] + [wall] + path[index:]
                 return [("a step into a wall and back", output(k + 2, cells))]
     return []
 
@@ -162,7 +168,7 @@ def longer(grid, path):
         for side in ((b[1] - a[1], b[0] - a[0]), (a[1] - b[1], a[0] - b[0])):  # perpendicular offsets
             a2, b2 = step(a, side), step(b, side)
             if is_free(grid, a2) and is_free(grid, b2) and a2 not in on_path and b2 not in on_path:
-                detour = path[:index + 1] + [a2, b2] + path[index + 1:]
+                detour = path[: index + 1] + [a2, b2] + path[index + 1 :]
                 return made + [("a longer detour", output(k + 2, detour))]
     return made
 
@@ -193,8 +199,7 @@ def unreachable_claims(grid, mouse, cheese):
         cells.append((cells[-1][0] + (1 if cheese[0] > cells[-1][0] else -1), cells[-1][1]))
     while cells[-1][1] != cheese[1]:
         cells.append((cells[-1][0], cells[-1][1] + (1 if cheese[1] > cells[-1][1] else -1)))
-    return [("claims zero moves", output(0, [mouse])),
-            ("a path through walls", output(len(cells) - 1, cells))]
+    return [("claims zero moves", output(0, [mouse])), ("a path through walls", output(len(cells) - 1, cells))]
 
 
 def wrong_answers(input_text, answer_text):

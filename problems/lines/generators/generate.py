@@ -101,7 +101,9 @@ def maze(rng, size):
         options = [
             (row + d_row, column + d_column)
             for d_row, d_column in ((0, 2), (2, 0), (0, -2), (-2, 0))
-            if 0 <= row + d_row <= last and 0 <= column + d_column <= last and grid[row + d_row][column + d_column] == "O"
+            if 0 <= row + d_row <= last
+            and 0 <= column + d_column <= last
+            and grid[row + d_row][column + d_column] == "O"
         ]
         if not options:
             stack.pop()

@@ -96,8 +96,7 @@ def judge_path(board, answer_board):
     plus = {(r, c) for r, line in enumerate(answer_board) for c, ch in enumerate(line) if ch == MARK}
     path, here = [], locate(board, "@")
     while plus:
-        here = next((here[0] + dr, here[1] + dc) for dr, dc in DIRECTIONS[0]
-                    if (here[0] + dr, here[1] + dc) in plus)
+        here = next((here[0] + dr, here[1] + dc) for dr, dc in DIRECTIONS[0] if (here[0] + dr, here[1] + dc) in plus)
         plus.discard(here)
         path.append(here)
     return path
@@ -120,7 +119,7 @@ def longer_path(board, route):
         for side in ((b[1] - a[1], b[0] - a[0]), (a[1] - b[1], a[0] - b[0])):  # perpendicular offsets
             a2, b2 = (a[0] + side[0], a[1] + side[1]), (b[0] + side[0], b[1] + side[1])
             if cell_at(board, a2) == "." == cell_at(board, b2) and not {a2, b2} & on_route:
-                return route[1:route.index(a) + 1] + [a2, b2] + route[route.index(b):]
+                return route[1 : route.index(a) + 1] + [a2, b2] + route[route.index(b) :]
     return None
 
 
@@ -141,9 +140,13 @@ def path_mutations(board, path):
     """Wrong drawings of a board whose shortest path is `path` (cells after `@`, `X` last)."""
     route = [locate(board, "@")] + path
     drawn = draw(board, marked(path))
-    made = [("wrong first line: N", "N\n"), ("wrong first line: N before the board", "N\n" + drawn[2:]),
-            ("no path drawn", draw(board, {})), ("X left unmarked", draw(board, marked(path[:-1]))),
-            ("@ marked +", draw(board, {**marked(path), route[0]: MARK}))]
+    made = [
+        ("wrong first line: N", "N\n"),
+        ("wrong first line: N before the board", "N\n" + drawn[2:]),
+        ("no path drawn", draw(board, {})),
+        ("X left unmarked", draw(board, marked(path[:-1]))),
+        ("@ marked +", draw(board, {**marked(path), route[0]: MARK})),
+    ]
     detour = longer_path(board, route)
     if detour is not None:
         made.append(("a longer path", draw(board, marked(detour))))
@@ -158,7 +161,9 @@ def path_mutations(board, path):
         made.append(("a disconnected +", draw(board, {**marked(path), far[0]: MARK})))
     if len(path) >= 2:
         made.append(("a gap in the path", draw(board, marked(path[1:]))))
-    corners = [i for i in range(1, len(route) - 1) if route[i - 1][0] != route[i + 1][0] and route[i - 1][1] != route[i + 1][1]]
+    corners = [
+        i for i in range(1, len(route) - 1) if route[i - 1][0] != route[i + 1][0] and route[i - 1][1] != route[i + 1][1]
+    ]
     if corners:
         made.append(("a diagonal step", draw(board, marked(p for p in path if p != route[corners[0]]))))
     return made
@@ -174,5 +179,8 @@ def wrong_answers(input_text, answer_text):
     straight = [(row, ball[1]) for row in range(min(ball[0], target[0]), max(ball[0], target[0]) + 1)]
     straight += [(target[0], column) for column in range(min(ball[1], target[1]), max(ball[1], target[1]) + 1)]
     claimed = {cell: MARK for cell in straight if cell != ball}
-    return [("wrong first line: Y", "Y\n"), ("Y with the board unchanged", draw(board, {})),
-            ("a path through balls", draw(board, claimed))]
+    return [
+        ("wrong first line: Y", "Y\n"),
+        ("Y with the board unchanged", draw(board, {})),
+        ("a path through balls", draw(board, claimed)),
+    ]

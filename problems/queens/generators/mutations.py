@@ -41,8 +41,12 @@ def alternative_answers(input_text, answer_text):
     count, placement = values[0], values[1:]
     if count == 0:
         return []
-    candidates = [from_the_right(n), [n + 1 - c for c in placement], placement[::-1],
-                  [placement.index(row) + 1 for row in range(1, n + 1)]]
+    candidates = [
+        from_the_right(n),
+        [n + 1 - c for c in placement],
+        placement[::-1],
+        [placement.index(row) + 1 for row in range(1, n + 1)],
+    ]
     return [output(count, p) for p in candidates if p != placement]
 
 
@@ -55,11 +59,15 @@ def wrong_answers(input_text, answer_text):
     made = [("wrong count: one more", output(count + 1, placement))]
     if count == 0:
         return made + [("claims a placement", output(1, list(range(1, n + 1))))]
-    made += [("wrong count: one less", output(count - 1, placement)),
-             ("placement missing", output(count, [])),
-             ("a column out of range (N+1)", output(count, [n + 1] + placement[1:])),
-             ("a column out of range (0)", output(count, placement[:-1] + [0]))]
+    made += [
+        ("wrong count: one less", output(count - 1, placement)),
+        ("placement missing", output(count, [])),
+        ("a column out of range (N+1)", output(count, [n + 1] + placement[1:])),
+        ("a column out of range (0)", output(count, placement[:-1] + [0])),
+    ]
     if n >= 2:
-        made += [("an attacking placement (one diagonal)", output(count, list(range(1, n + 1)))),
-                 ("an attacking placement (one column)", output(count, [placement[1]] + placement[1:]))]
+        made += [
+            ("an attacking placement (one diagonal)", output(count, list(range(1, n + 1)))),
+            ("an attacking placement (one column)", output(count, [placement[1]] + placement[1:])),
+        ]
     return made

@@ -69,8 +69,7 @@ def random_board(rng, n, count, ladder_share, reach=None, keep_open=False):
                 run = 0
         starts = [cell for cell in starts if cell in taken_sorted]
     taken = set(starts)
-    return [(start, pick_end(rng, n, start, taken, rng.random() < ladder_share, reach))
-            for start in starts]
+    return [(start, pick_end(rng, n, start, taken, rng.random() < ladder_share, reach)) for start in starts]
 
 
 def wall(first, ends):
@@ -143,11 +142,9 @@ def tests():
     yield "05-all-snakes-home", board_text(8, full_board(8, set()))
     yield "06-full-one-ladder", board_text(8, full_board(8, {3}))
     yield "07-five-snakes-pass", board_text(30, wall(10, [2, 4, 6, 8, 9])[:5])
-    yield "08-six-snakes-wall", board_text(
-        50, shuffled(random.Random(8), wall(20, [3, 5, 7, 11])))
+    yield "08-six-snakes-wall", board_text(50, shuffled(random.Random(8), wall(20, [3, 5, 7, 11])))
     yield "09-wall-jumped", board_text(50, wall(20, [3, 5, 7]) + [(15, 40)])
-    yield "10-wall-with-ladder", board_text(
-        50, wall(20, [3, 5])[:3] + [(23, 45)] + wall(20, [7, 9])[4:])
+    yield "10-wall-with-ladder", board_text(50, wall(20, [3, 5])[:3] + [(23, 45)] + wall(20, [7, 9])[4:])
     yield "11-end-guarded", board_text(40, wall(33, [1, 12]))
     yield "12-end-guarded-ladder", board_text(40, wall(33, [1, 12]) + [(10, 39)])
     yield "13-snake-needed", board_text(100, shuffled(random.Random(13), snake_needed(100, 40)))
@@ -156,22 +153,23 @@ def tests():
     yield "15-ladder-choice", board_text(60, [(1, 30), (6, 50)] + wall(31, [0])[:5])
     yield "16-random-tiny", board_text(12, random_board(random.Random(16), 12, 5, 0.5))
     yield "17-random-small", board_text(30, random_board(random.Random(17), 30, 10, 0.5, reach=10))
-    yield "18-random-medium", board_text(
-        1000, random_board(random.Random(18), 1000, 400, 0.4, reach=60))
+    yield "18-random-medium", board_text(1000, random_board(random.Random(18), 1000, 400, 0.4, reach=60))
     yield "19-large-none", board_text(MAX_CELLS, [])
-    yield "20-large-ladders", board_text(
-        MAX_CELLS, random_board(random.Random(20), MAX_CELLS, 50000, 1.0, reach=30))
-    yield "21-large-snakes", board_text(MAX_CELLS, random_board(
-        random.Random(21), MAX_CELLS, 80000, 0.05, reach=50, keep_open=True))
-    yield "22-large-mixed", board_text(
-        MAX_CELLS, random_board(random.Random(22), MAX_CELLS, 60000, 0.5))
+    yield "20-large-ladders", board_text(MAX_CELLS, random_board(random.Random(20), MAX_CELLS, 50000, 1.0, reach=30))
+    yield (
+        "21-large-snakes",
+        board_text(MAX_CELLS, random_board(random.Random(21), MAX_CELLS, 80000, 0.05, reach=50, keep_open=True)),
+    )
+    yield "22-large-mixed", board_text(MAX_CELLS, random_board(random.Random(22), MAX_CELLS, 60000, 0.5))
     yield "23-large-full-home", board_text(MAX_CELLS, full_board(MAX_CELLS, set()))
     ladder_cells = set(random.Random(24).sample(range(7, MAX_CELLS - 1), 30000)) | {4}
     yield "24-large-full-ladders", board_text(MAX_CELLS, full_board(MAX_CELLS, ladder_cells))
     yield "25-large-snake-needed", board_text(*noisy_snake_needed(random.Random(25)))
     yield "26-large-blocked", board_text(*blocked_large(random.Random(26)))
-    yield "27-large-long-snakes", board_text(MAX_CELLS, random_board(
-        random.Random(27), MAX_CELLS, 40000, 0.2, keep_open=True))
+    yield (
+        "27-large-long-snakes",
+        board_text(MAX_CELLS, random_board(random.Random(27), MAX_CELLS, 40000, 0.2, keep_open=True)),
+    )
 
 
 def main():

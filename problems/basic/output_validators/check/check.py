@@ -81,8 +81,7 @@ def check(start, judge_text, team_output):
 def main():
     """Run the checker on the command-line files and stdin; exit 42 or 43."""
     input_path, answer_path, feedback_dir = map(pathlib.Path, sys.argv[1:4])
-    reason = check(input_path.read_text().strip(), answer_path.read_text(),
-                   sys.stdin.buffer.read())
+    reason = check(input_path.read_text().strip(), answer_path.read_text(), sys.stdin.buffer.read())
     if reason is not None:
         (feedback_dir / "judgemessage.txt").write_text(reason + "\n")
     sys.exit(WRONG_ANSWER if reason else ACCEPTED)

@@ -44,11 +44,13 @@ def read_numbers(lines, index, count, low, high, what):
         raise InputError(f"line {index + 1} ({what}) is missing")
     tokens = lines[index].split(" ")
     if "" in tokens:
-        raise InputError(f"line {index + 1} ({what}): empty field (a leading, trailing or "
-                         f"doubled space, or an empty line)")
+        raise InputError(
+            f"line {index + 1} ({what}): empty field (a leading, trailing or doubled space, or an empty line)"
+        )
     if len(tokens) != count:
-        raise InputError(f"line {index + 1} ({what}): expected {count} values separated by single "
-                         f"spaces, found {len(tokens)} fields")
+        raise InputError(
+            f"line {index + 1} ({what}): expected {count} values separated by single spaces, found {len(tokens)} fields"
+        )
     values = []
     for token in tokens:
         if not NUMBER.fullmatch(token):

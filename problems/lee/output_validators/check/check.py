@@ -31,8 +31,8 @@ def read_maze(input_text):
     """
     values = [int(token) for token in input_text.split()]
     rows, cols = values[0], values[1]
-    grid = [values[2 + r * cols:2 + (r + 1) * cols] for r in range(rows)]
-    tail = values[2 + rows * cols:]
+    grid = [values[2 + r * cols : 2 + (r + 1) * cols] for r in range(rows)]
+    tail = values[2 + rows * cols :]
     return grid, (tail[0], tail[1]), (tail[2], tail[3])
 
 
@@ -79,8 +79,10 @@ def check_path(cells, grid, mouse, cheese):
     for number in range(1, len(cells)):
         (row, col), (next_row, next_col) = cells[number - 1], cells[number]
         if abs(row - next_row) + abs(col - next_col) != 1:
-            raise WrongAnswer(f"move #{number} from ({row}, {col}) to ({next_row}, {next_col}) is "
-                              f"not one step up, down, left or right")
+            raise WrongAnswer(
+                f"move #{number} from ({row}, {col}) to ({next_row}, {next_col}) is "
+                f"not one step up, down, left or right"
+            )
     if cells[-1] != cheese:
         raise WrongAnswer(f"the path ends at {cells[-1]}, not at the cheese {cheese}")
 
@@ -104,8 +106,10 @@ def check(input_text, judge_text, team_output):
     # Every token must be a number before counting them, so garbage is named as garbage.
     numbers = [to_int(token, f"path number #{index}") for index, token in enumerate(tokens[1:], start=1)]
     if len(numbers) != 2 * (team_k + 1):
-        raise WrongAnswer(f"the path should list k+1 = {team_k + 1} cells ({2 * (team_k + 1)} "
-                          f"numbers) after k, found {len(numbers)} numbers")
+        raise WrongAnswer(
+            f"the path should list k+1 = {team_k + 1} cells ({2 * (team_k + 1)} "
+            f"numbers) after k, found {len(numbers)} numbers"
+        )
     cells = list(zip(numbers[0::2], numbers[1::2]))
     check_path(cells, grid, mouse, cheese)
 

@@ -12,7 +12,7 @@ from collections import deque
 def main():
     values = list(map(int, sys.stdin.read().split()))
     n, m = values[0], values[1]
-    walls = values[2:2 + n * m]
+    walls = values[2 : 2 + n * m]
     mouse = (values[2 + n * m] - 1, values[3 + n * m] - 1)
     cheese = (values[4 + n * m] - 1, values[5 + n * m] - 1)
     # Cells are numbered r*m+c; distance -1 means not reached.
@@ -39,8 +39,7 @@ def main():
     r, c = mouse
     out.append(f"{r + 1} {c + 1}")
     while (r, c) != cheese:
-        r, c = next((nr, nc) for nr, nc in neighbours(r, c)
-                    if to_cheese[nr * m + nc] == to_cheese[r * m + c] - 1)
+        r, c = next((nr, nc) for nr, nc in neighbours(r, c) if to_cheese[nr * m + nc] == to_cheese[r * m + c] - 1)
         out.append(f"{r + 1} {c + 1}")
     print("\n".join(out))
 

@@ -10,7 +10,7 @@ import sys
 def main():
     values = list(map(int, sys.stdin.read().split()))
     n, m = values[0], values[1]
-    grid = [values[2 + r * m:2 + (r + 1) * m] for r in range(n)]
+    grid = [values[2 + r * m : 2 + (r + 1) * m] for r in range(n)]
     start = (values[2 + n * m] - 1, values[3 + n * m] - 1)
     goal = (values[4 + n * m] - 1, values[5 + n * m] - 1)
     best = None

@@ -6,8 +6,6 @@ boards the route snakes across the whole board. Iterative, so deep routes do not
 Python's stack. Like the seed's program it reads input.txt and writes output.txt.
 """
 
-import sys
-
 STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
 
 

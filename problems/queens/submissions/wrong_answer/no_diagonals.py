@@ -11,7 +11,7 @@ import functools
 import sys
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def count_column_only(size, used=frozenset()):
     """Return the number of ways to fill the remaining rows with columns not in `used` (no diagonal test)."""
     if len(used) == size:

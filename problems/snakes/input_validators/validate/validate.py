@@ -26,20 +26,21 @@ def numbers_on_line(line, line_number, count):
     """
     tokens = line.split(" ")
     if len(tokens) != count:
-        raise InvalidInput("line %d: expected %d integers separated by single spaces, got %r"
-                           % (line_number, count, line[:40]))
+        raise InvalidInput(
+            "line %d: expected %d integers separated by single spaces, got %r" % (line_number, count, line[:40])
+        )
     for token in tokens:
         if not NUMBER.match(token):
-            raise InvalidInput("line %d: %r is not a plain non-negative integer (no sign or leading zero)"
-                               % (line_number, token[:20]))
+            raise InvalidInput(
+                "line %d: %r is not a plain non-negative integer (no sign or leading zero)" % (line_number, token[:20])
+            )
     return [int(token) for token in tokens]
 
 
 def check_range(name, value, low, high, line_number):
     """Raise InvalidInput unless low <= value <= high."""
     if not low <= value <= high:
-        raise InvalidInput("line %d: %s = %d is outside %d..%d"
-                           % (line_number, name, value, low, high))
+        raise InvalidInput("line %d: %s = %d is outside %d..%d" % (line_number, name, value, low, high))
 
 
 def validate(data):
@@ -55,8 +56,7 @@ def validate(data):
     check_range("n", n, 2, MAX_CELLS, 1)
     check_range("t", count, 0, n - 2, 1)
     if len(lines) != count + 1:
-        raise InvalidInput("expected %d transition lines after line 1, found %d"
-                           % (count, len(lines) - 1))
+        raise InvalidInput("expected %d transition lines after line 1, found %d" % (count, len(lines) - 1))
     starts, ends = {}, []
     for line_number, line in enumerate(lines[1:], start=2):
         start, end = numbers_on_line(line, line_number, 2)
@@ -65,14 +65,16 @@ def validate(data):
         if start == end:
             raise InvalidInput("line %d: a = b = %d" % (line_number, start))
         if start in starts:
-            raise InvalidInput("line %d: a = %d already starts a transition on line %d"
-                               % (line_number, start, starts[start]))
+            raise InvalidInput(
+                "line %d: a = %d already starts a transition on line %d" % (line_number, start, starts[start])
+            )
         starts[start] = line_number
         ends.append((end, line_number))
     for end, line_number in ends:
         if end in starts:
-            raise InvalidInput("line %d: b = %d is the a of line %d (no chained transitions)"
-                               % (line_number, end, starts[end]))
+            raise InvalidInput(
+                "line %d: b = %d is the a of line %d (no chained transitions)" % (line_number, end, starts[end])
+            )
 
 
 def main():
