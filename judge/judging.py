@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.checkers import CheckResult, default_check, run_output_validator
+from judge.checkers import check_output
 from judge.languages import Language
 from judge.packages import ProblemPackage, TestCase
 from judge.verdicts import AC, CE, JE, resource_verdict, submission_verdict
@@ -172,15 +172,6 @@ def run_limits(package: ProblemPackage, language: Language) -> Limits:
         file_bytes=package.output_bytes,
         stderr_bytes=STDERR_LIMIT,
     )
-
-
-def check_output(package: ProblemPackage, test: TestCase, team_output: Path) -> CheckResult:
-    """The checker's verdict on one team output: the package's output validator, or token comparison."""
-    if package.output_validator is not None:
-        return run_output_validator(
-            package.output_validator, test.input_path, test.answer_path, team_output, package.validator_flags
-        )
-    return default_check(team_output.read_bytes(), test.answer_path.read_bytes(), package.validator_flags)
 
 
 def run_test(

@@ -4,6 +4,10 @@ Source of the format: the Kattis problem package format (legacy version, read by
 and problemtools), with two additions this judge reads from ``problem.yaml``:
 ``limits.time_limit`` (seconds, the 2025-09 field) and ``io: {input_file, output_file}`` for problems
 whose programs read and write files (see docs/conventions.md).
+
+Refused at load, with the file and the reason: a jury file (``.in`` or ``.ans``) that starts with a
+UTF-8 byte order mark or holds a carriage return (docs/conventions.md "Jury files and team output"),
+and, with ``validation: default``, ``validator_flags`` the default checker does not know.
 """
 
 from __future__ import annotations
@@ -14,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
+
+from judge.checkers import BYTE_ORDER_MARK, FlagError, parse_flags
 
 PROBLEM_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 DEFAULT_TIME_LIMIT_S = 1.0
@@ -102,6 +108,19 @@ def _positive_number(value, what: str, path: Path) -> float:
     return float(value)
 
 
+def check_jury_bytes(path: Path) -> None:
+    """Raise PackageError when jury file ``path`` starts with a UTF-8 byte order mark or holds a CR.
+
+    Jury files are stored as the reference prints them: no byte order mark, LF line ends only.
+    """
+    data = path.read_bytes()
+    if data.startswith(BYTE_ORDER_MARK):
+        raise PackageError(f"{path}: starts with a UTF-8 byte order mark; save jury files without one")
+    if b"\r" in data:
+        line = data.count(b"\n", 0, data.index(b"\r")) + 1
+        raise PackageError(f"{path}: carriage return on line {line}; jury files use LF line ends only")
+
+
 def _tests(root: Path) -> tuple[TestCase, ...]:
     tests = []
     for group in TEST_GROUPS:
@@ -110,6 +129,8 @@ def _tests(root: Path) -> tuple[TestCase, ...]:
             answer = input_path.with_suffix(".ans")
             if not answer.is_file():
                 raise PackageError(f"{input_path}: no judge answer {answer.name}")
+            check_jury_bytes(input_path)
+            check_jury_bytes(answer)
             tests.append(TestCase(f"{group}/{input_path.stem}", group, input_path, answer))
     return tuple(tests)
 
@@ -136,7 +157,12 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
     validation = str(meta.get("validation", "default")).split()[0]
     if validation not in ("default", "custom"):
         raise PackageError(f"{meta_path}: validation must be 'default' or 'custom', not {validation!r}")
-    flags = meta.get("validator_flags", "")
+    flags = tuple(str(meta.get("validator_flags") or "").split())
+    if validation == "default":
+        try:
+            parse_flags(flags)
+        except FlagError as exc:
+            raise PackageError(f"{meta_path}: validator_flags: {exc}") from exc
     io = meta.get("io") or {}
     if not isinstance(io, dict):
         raise PackageError(f"{meta_path}: io must be a mapping with input_file / output_file")
@@ -159,7 +185,7 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
         memory_kib=int(memory_mib * 1024),
         output_bytes=int(output_mib * 1024 * 1024),
         validation=validation,
-        validator_flags=tuple(str(flags).split()),
+        validator_flags=flags,
         input_file=io.get("input_file"),
         output_file=io.get("output_file"),
         tests=tests,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from judge.checkers import check_output, inexact_integers
 from judge.generate import reference_solver, solve_input
-from judge.judging import check_output
 from judge.packages import PackageError, ProblemPackage, TestCase
 from judge.verdicts import AC
 from judge.verify.parallel import map_checks
@@ -44,10 +44,22 @@ def check_reference_answers(package: ProblemPackage, step: StepReport, progress:
 
 
 def check_answers_accepted(package: ProblemPackage, step: StepReport, progress: Progress) -> None:
-    """Step 4: the checker accepts every ``.ans`` as the team output."""
+    """Step 4: the checker accepts every ``.ans`` as the team output.
+
+    With the default checker and a float tolerance, also warns about each ``.ans`` holding integers
+    beyond 2^53, which the tolerance compares as doubles, not exactly (``inexact_integers``).
+    """
     progress.begin(step.title, len(package.tests))
     results = map_checks(lambda test: check_output(package, test, test.answer_path), package.tests, progress)
     step.checked = len(package.tests)
     for test, result in zip(package.tests, results):
         if result.verdict != AC:
             step.fail(test.name, f"checker gave {result.verdict} on the judge answer: {result.message}")
+    if package.output_validator is None:
+        for test in package.tests:
+            inexact = inexact_integers(test.answer_path.read_bytes(), package.validator_flags)
+            if inexact:
+                step.warnings.append(
+                    f"{test.name}: {len(inexact)} integer(s) beyond 2^53 (first {inexact[0][:30]}) are compared as "
+                    "floats by the float tolerance, so a nearby wrong integer is accepted"
+                )

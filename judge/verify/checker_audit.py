@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 from judge.audit import AuditOutput, reformatted_outputs, wrong_outputs
-from judge.judging import check_output
+from judge.checkers import check_output
 from judge.packages import ProblemPackage, TestCase
 from judge.verdicts import AC, WA
 from judge.verify.parallel import map_checks
@@ -52,6 +52,8 @@ def load_mutations(package: ProblemPackage) -> ModuleType | None:
     if not path.is_file():
         return None
     spec = importlib.util.spec_from_file_location(f"judge_verify_mutations_{package.id}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path}: not importable as a Python module")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

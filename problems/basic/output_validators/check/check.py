@@ -17,10 +17,46 @@ import pathlib
 import re
 import sys
 
+# >>> shared reading: the same in judge/checkers.py and every package checker (docs/conventions.md "Checkers")
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
+INTEGER_TOKEN = re.compile(rb"0|-?[1-9][0-9]{0,99}")
+FLOAT_TOKEN = re.compile(rb"-?(?:0|[1-9][0-9]{0,99})(?:\.[0-9]{1,100})?(?:[eE][-+]?[0-9]{1,3})?")
+
+
+def plain_text(data):
+    """Return `data` (bytes of a jury file or a team output) without a leading UTF-8 byte order mark,
+    with CR LF line ends read as LF."""
+    return (data[len(BYTE_ORDER_MARK) :] if data.startswith(BYTE_ORDER_MARK) else data).replace(b"\r\n", b"\n")
+
+
+def integer_token(token):
+    """Return the int that `token` (bytes, or ASCII str) spells in the integer grammar, else None.
+
+    Integer grammar: `0`, or an optional `-`, a digit 1-9 and at most 99 more digits 0-9.
+    """
+    if isinstance(token, str):
+        token = token.encode("ascii", "replace")
+    return int(token) if INTEGER_TOKEN.fullmatch(token) else None
+
+
+def float_token(token):
+    """Return the finite float that `token` (bytes, or ASCII str) spells in the float grammar, else None.
+
+    Float grammar: an optional `-`, an integer part without leading zeros, an optional `.` and
+    1-100 digits, an optional exponent `e`/`E`, optional sign, 1-3 digits.
+    """
+    if isinstance(token, str):
+        token = token.encode("ascii", "replace")
+    value = float(token) if FLOAT_TOKEN.fullmatch(token) else None
+    return value if value is not None and abs(value) < float("inf") else None
+
+
+# <<< shared reading
+
+
 ACCEPTED, WRONG_ANSWER = 42, 43
 GOAL = "BASIC*"
 COLS = 3
-INTEGER = re.compile(r"-?[0-9]{1,20}\Z")
 
 
 def one_move_apart(before, after):
@@ -44,12 +80,12 @@ def check(start, judge_text, team_output):
     start: the input position; judge_text: the judge answer's text (its first token is K).
     """
     expected = int(judge_text.split()[0])
-    tokens = [token.decode("ascii", "replace") for token in team_output.split()]
+    tokens = [token.decode("ascii", "replace") for token in plain_text(team_output).split()]
     if not tokens:
         return "empty output"
-    if not INTEGER.match(tokens[0]):
+    moves = integer_token(tokens[0])
+    if moves is None:
         return "first token %r is not an integer" % tokens[0][:30]
-    moves = int(tokens[0])
     if expected == -1:
         if moves != -1:
             return "answered %d moves, but %s cannot reach %s" % (moves, start, GOAL)
@@ -81,7 +117,8 @@ def check(start, judge_text, team_output):
 def main():
     """Run the checker on the command-line files and stdin; exit 42 or 43."""
     input_path, answer_path, feedback_dir = map(pathlib.Path, sys.argv[1:4])
-    reason = check(input_path.read_text().strip(), answer_path.read_text(), sys.stdin.buffer.read())
+    input_text, judge_text = (plain_text(path.read_bytes()).decode("ascii") for path in (input_path, answer_path))
+    reason = check(input_text.strip(), judge_text, sys.stdin.buffer.read())
     if reason is not None:
         (feedback_dir / "judgemessage.txt").write_text(reason + "\n")
     sys.exit(WRONG_ANSWER if reason else ACCEPTED)

@@ -15,9 +15,44 @@ import os
 import re
 import sys
 
+# >>> shared reading: the same in judge/checkers.py and every package checker (docs/conventions.md "Checkers")
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
+INTEGER_TOKEN = re.compile(rb"0|-?[1-9][0-9]{0,99}")
+FLOAT_TOKEN = re.compile(rb"-?(?:0|[1-9][0-9]{0,99})(?:\.[0-9]{1,100})?(?:[eE][-+]?[0-9]{1,3})?")
+
+
+def plain_text(data):
+    """Return `data` (bytes of a jury file or a team output) without a leading UTF-8 byte order mark,
+    with CR LF line ends read as LF."""
+    return (data[len(BYTE_ORDER_MARK) :] if data.startswith(BYTE_ORDER_MARK) else data).replace(b"\r\n", b"\n")
+
+
+def integer_token(token):
+    """Return the int that `token` (bytes, or ASCII str) spells in the integer grammar, else None.
+
+    Integer grammar: `0`, or an optional `-`, a digit 1-9 and at most 99 more digits 0-9.
+    """
+    if isinstance(token, str):
+        token = token.encode("ascii", "replace")
+    return int(token) if INTEGER_TOKEN.fullmatch(token) else None
+
+
+def float_token(token):
+    """Return the finite float that `token` (bytes, or ASCII str) spells in the float grammar, else None.
+
+    Float grammar: an optional `-`, an integer part without leading zeros, an optional `.` and
+    1-100 digits, an optional exponent `e`/`E`, optional sign, 1-3 digits.
+    """
+    if isinstance(token, str):
+        token = token.encode("ascii", "replace")
+    value = float(token) if FLOAT_TOKEN.fullmatch(token) else None
+    return value if value is not None and abs(value) < float("inf") else None
+
+
+# <<< shared reading
+
+
 ACCEPTED, WRONG_ANSWER = 42, 43
-# An optionally negative decimal integer; longer tokens are reported rather than converted.
-INTEGER = re.compile(rb"-?[0-9]{1,18}")
 
 
 class WrongAnswer(Exception):
@@ -44,9 +79,10 @@ def show(token):
 
 def to_int(token, what):
     """Convert a team token to int, or raise WrongAnswer naming `what` it should have been."""
-    if not INTEGER.fullmatch(token):
+    value = integer_token(token)
+    if value is None:
         raise WrongAnswer(f"{what}: expected an integer, found '{show(token)}'")
-    return int(token)
+    return value
 
 
 def check_count(team_k, judge_k):
@@ -94,7 +130,7 @@ def check(input_text, judge_text, team_output):
     """
     grid, mouse, cheese = read_maze(input_text)
     judge_k = int(judge_text.split()[0])
-    tokens = team_output.split()
+    tokens = plain_text(team_output).split()
     if not tokens:
         raise WrongAnswer("empty output: expected the number of moves")
     team_k = to_int(tokens[0], "number of moves")
@@ -117,10 +153,10 @@ def check(input_text, judge_text, team_output):
 def main():
     """Run the Kattis interface: read the files and stdin, write judgemessage.txt, exit 42/43."""
     input_path, answer_path, feedback_dir = sys.argv[1:4]
-    with open(input_path, encoding="ascii") as input_file:
-        input_text = input_file.read()
-    with open(answer_path, encoding="ascii") as answer_file:
-        judge_text = answer_file.read()
+    with open(input_path, "rb") as input_file:
+        input_text = plain_text(input_file.read()).decode("ascii")
+    with open(answer_path, "rb") as answer_file:
+        judge_text = plain_text(answer_file.read()).decode("ascii")
     try:
         check(input_text, judge_text, sys.stdin.buffer.read())
         verdict, message = ACCEPTED, "accepted: a shortest path"

@@ -13,9 +13,47 @@ re-solve: the judge answer gives the optimal number of moves (its count of `+`).
 """
 
 import os
+import re
 import sys
 from collections import deque
 from typing import NamedTuple
+
+# >>> shared reading: the same in judge/checkers.py and every package checker (docs/conventions.md "Checkers")
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
+INTEGER_TOKEN = re.compile(rb"0|-?[1-9][0-9]{0,99}")
+FLOAT_TOKEN = re.compile(rb"-?(?:0|[1-9][0-9]{0,99})(?:\.[0-9]{1,100})?(?:[eE][-+]?[0-9]{1,3})?")
+
+
+def plain_text(data):
+    """Return `data` (bytes of a jury file or a team output) without a leading UTF-8 byte order mark,
+    with CR LF line ends read as LF."""
+    return (data[len(BYTE_ORDER_MARK) :] if data.startswith(BYTE_ORDER_MARK) else data).replace(b"\r\n", b"\n")
+
+
+def integer_token(token):
+    """Return the int that `token` (bytes, or ASCII str) spells in the integer grammar, else None.
+
+    Integer grammar: `0`, or an optional `-`, a digit 1-9 and at most 99 more digits 0-9.
+    """
+    if isinstance(token, str):
+        token = token.encode("ascii", "replace")
+    return int(token) if INTEGER_TOKEN.fullmatch(token) else None
+
+
+def float_token(token):
+    """Return the finite float that `token` (bytes, or ASCII str) spells in the float grammar, else None.
+
+    Float grammar: an optional `-`, an integer part without leading zeros, an optional `.` and
+    1-100 digits, an optional exponent `e`/`E`, optional sign, 1-3 digits.
+    """
+    if isinstance(token, str):
+        token = token.encode("ascii", "replace")
+    value = float(token) if FLOAT_TOKEN.fullmatch(token) else None
+    return value if value is not None and abs(value) < float("inf") else None
+
+
+# <<< shared reading
+
 
 ACCEPTED = 42
 WRONG_ANSWER = 43
@@ -188,8 +226,9 @@ def judge(input_text, answer_text, team_data):
 def main():
     """Run the checker on the command-line files and stdin; exit with the verdict's code."""
     input_path, answer_path, feedback_dir = sys.argv[1:4]
-    with open(input_path) as input_file, open(answer_path) as answer_file:
-        verdict = judge(input_file.read(), answer_file.read(), sys.stdin.buffer.read(MAX_READ_BYTES))
+    with open(input_path, "rb") as input_file, open(answer_path, "rb") as answer_file:
+        input_text, answer_text = (plain_text(file.read()).decode("ascii") for file in (input_file, answer_file))
+    verdict = judge(input_text, answer_text, plain_text(sys.stdin.buffer.read(MAX_READ_BYTES)))
     with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message_file:
         message_file.write(verdict.message + "\n")
     if verdict.code == JUDGE_ERROR:

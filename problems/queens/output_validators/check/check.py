@@ -14,12 +14,47 @@ import os
 import re
 import sys
 
+# >>> shared reading: the same in judge/checkers.py and every package checker (docs/conventions.md "Checkers")
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"
+INTEGER_TOKEN = re.compile(rb"0|-?[1-9][0-9]{0,99}")
+FLOAT_TOKEN = re.compile(rb"-?(?:0|[1-9][0-9]{0,99})(?:\.[0-9]{1,100})?(?:[eE][-+]?[0-9]{1,3})?")
+
+
+def plain_text(data):
+    """Return `data` (bytes of a jury file or a team output) without a leading UTF-8 byte order mark,
+    with CR LF line ends read as LF."""
+    return (data[len(BYTE_ORDER_MARK) :] if data.startswith(BYTE_ORDER_MARK) else data).replace(b"\r\n", b"\n")
+
+
+def integer_token(token):
+    """Return the int that `token` (bytes, or ASCII str) spells in the integer grammar, else None.
+
+    Integer grammar: `0`, or an optional `-`, a digit 1-9 and at most 99 more digits 0-9.
+    """
+    if isinstance(token, str):
+        token = token.encode("ascii", "replace")
+    return int(token) if INTEGER_TOKEN.fullmatch(token) else None
+
+
+def float_token(token):
+    """Return the finite float that `token` (bytes, or ASCII str) spells in the float grammar, else None.
+
+    Float grammar: an optional `-`, an integer part without leading zeros, an optional `.` and
+    1-100 digits, an optional exponent `e`/`E`, optional sign, 1-3 digits.
+    """
+    if isinstance(token, str):
+        token = token.encode("ascii", "replace")
+    value = float(token) if FLOAT_TOKEN.fullmatch(token) else None
+    return value if value is not None and abs(value) < float("inf") else None
+
+
+# <<< shared reading
+
+
 ACCEPTED = 42
 WRONG_ANSWER = 43
 # A valid answer is under 40 bytes; anything beyond the judge's 8 MiB output limit is not read.
 MAX_READ_BYTES = 8 * 1024 * 1024 + 1
-# Integers as the reference writes them: no sign on positives, no leading zeros, at most 30 digits.
-INTEGER = re.compile(r"-?(0|[1-9][0-9]{0,29})")
 
 
 class WrongAnswer(Exception):
@@ -34,16 +69,17 @@ def shown(token):
 def read_tokens(data):
     """Return the whitespace-separated tokens of the team output (bytes). Raises WrongAnswer on non-ASCII bytes."""
     try:
-        return data.decode("ascii").split()
+        return plain_text(data).decode("ascii").split()
     except UnicodeDecodeError:
         raise WrongAnswer("the output contains bytes that are not ASCII") from None
 
 
 def to_integer(token, what):
     """Return `token` as an int; raises WrongAnswer naming `what` if it is not a plain integer."""
-    if not INTEGER.fullmatch(token):
+    value = integer_token(token)
+    if value is None:
         raise WrongAnswer(f"{what} must be an integer, got {shown(token)}")
-    return int(token)
+    return value
 
 
 def check_placement(columns, size):
@@ -91,8 +127,8 @@ def judge(input_text, answer_text, team_data):
 def main():
     """Run the checker on the command-line files and stdin; exit 42 or 43."""
     input_path, answer_path, feedback_dir = sys.argv[1:4]
-    with open(input_path) as input_file, open(answer_path) as answer_file:
-        input_text, answer_text = input_file.read(), answer_file.read()
+    with open(input_path, "rb") as input_file, open(answer_path, "rb") as answer_file:
+        input_text, answer_text = (plain_text(file.read()).decode("ascii") for file in (input_file, answer_file))
     try:
         message, code = judge(input_text, answer_text, sys.stdin.buffer.read(MAX_READ_BYTES)), ACCEPTED
     except WrongAnswer as reason:

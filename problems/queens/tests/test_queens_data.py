@@ -16,7 +16,7 @@ import pytest
 
 from reference import queens as reference
 
-PACKAGE = Path(__file__).resolve().parents[2] / "problems" / "queens"
+PACKAGE = Path(__file__).resolve().parents[1]
 SAMPLE = PACKAGE / "data" / "sample"
 SECRET = PACKAGE / "data" / "secret"
 ALL_INPUTS = sorted(SAMPLE.glob("*.in")) + sorted(SECRET.glob("*.in"))
@@ -85,18 +85,6 @@ def test_generator_is_reproducible_and_matches_the_secret_data(tmp_path):
         outputs.append({path.name: path.read_bytes() for path in sorted((tmp_path / run).iterdir())})
     assert outputs[0] == outputs[1]
     assert outputs[0] == {path.name: path.read_bytes() for path in sorted(SECRET.glob("*.in"))}
-
-
-@pytest.mark.parametrize("test", ALL_INPUTS, ids=lambda path: f"{path.parent.name}/{path.stem}")
-def test_reference_reproduces_every_answer(test):
-    run = subprocess.run(
-        [sys.executable, str(PACKAGE / "submissions" / "accepted" / "reference.py")],
-        input=test.read_bytes(),
-        capture_output=True,
-        check=True,
-        timeout=60,
-    )
-    assert run.stdout == test.with_suffix(".ans").read_bytes()
 
 
 @pytest.mark.parametrize("size", range(1, 9))

@@ -1,5 +1,4 @@
-"""The `basic` test data: judge answers equal to the reference's output,
-and the positions the package promises (goal, 21 moves, unreachable, every distance)."""
+"""The `basic` test data: the reference's command line, and the positions the package promises (goal, 21 moves, unreachable, every distance)."""
 
 from __future__ import annotations
 
@@ -7,25 +6,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from reference.basic import format_answer, solve
-
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = ROOT / "problems" / "basic"
 SECRET = PACKAGE / "data" / "secret"
-ALL_INPUTS = sorted(PACKAGE.glob("data/*/*.in"))
 
 
 def judge_moves(path: Path) -> int:
     """The k (or -1) of a test's judge answer."""
     return int(path.with_suffix(".ans").read_text().split()[0])
-
-
-@pytest.mark.parametrize("path", ALL_INPUTS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_judge_answer_is_the_reference_output(path):
-    expected = path.with_suffix(".ans").read_text()
-    assert format_answer(solve(path.read_text().strip())) == expected
 
 
 def test_reference_command_line_prints_the_sample_answer():

@@ -14,7 +14,7 @@ import pytest
 
 from reference.snakes import solve
 
-SUBMISSIONS = Path(__file__).resolve().parents[2] / "problems" / "snakes" / "submissions"
+SUBMISSIONS = Path(__file__).resolve().parents[1] / "submissions"
 
 
 def random_board(rng: random.Random, n: int) -> list[tuple[int, int]]:

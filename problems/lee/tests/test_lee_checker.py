@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[2] / "problems" / "lee"
+PACKAGE = Path(__file__).resolve().parents[1]
 SAMPLE = PACKAGE / "data" / "sample"
 SECRET = PACKAGE / "data" / "secret"
 ACCEPTED, WRONG_ANSWER = 42, 43
@@ -22,22 +22,6 @@ def path_output(k: int, cells: list[tuple[int, int]]) -> bytes:
 def judge(output_validator, test: Path, team_output: bytes) -> tuple[int, str]:
     """Check `team_output` against test `test` (a path without the .in/.ans suffix)."""
     return output_validator(PACKAGE, test.with_suffix(".in"), test.with_suffix(".ans"), team_output)
-
-
-@pytest.mark.parametrize(
-    "test",
-    [
-        SAMPLE / "01",
-        SAMPLE / "02",
-        SAMPLE / "03",
-        SECRET / "01-one-cell",
-        SECRET / "16-spiral",
-        SECRET / "20-split-unreachable",
-    ],
-)
-def test_accepts_the_judge_answer(output_validator, test):
-    code, message = judge(output_validator, test, test.with_suffix(".ans").read_bytes())
-    assert code == ACCEPTED, message
 
 
 # Shortest paths written by hand, each different from what the reference prints.

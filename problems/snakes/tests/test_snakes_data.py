@@ -1,5 +1,4 @@
-"""The `snakes` test data: judge answers equal to the reference's output,
-and the traps the package promises (checked on the inputs, not taken from the answers alone)."""
+"""The `snakes` test data: the reference's command line, and the traps the package promises (checked on the inputs, not taken from the answers alone)."""
 
 from __future__ import annotations
 
@@ -8,14 +7,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from reference.snakes import parse_input
 
-from reference.snakes import format_answer, parse_input, solve
-
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PACKAGE = ROOT / "problems" / "snakes"
 SECRET = PACKAGE / "data" / "secret"
-ALL_INPUTS = sorted(PACKAGE.glob("data/*/*.in"))
 
 
 @functools.cache
@@ -34,22 +30,19 @@ def forward_only_throws(n: int, transitions: list[tuple[int, int]]) -> int:
     Every allowed move goes up, so one pass over the cells in increasing order settles them.
     """
     ends = dict(transitions)
-    best = [None] * n
+    best: list[int | None] = [None] * n
     best[0] = 0
     for cell in range(n):
-        if best[cell] is None or ends.get(cell, cell) != cell:
+        here = best[cell]
+        if here is None or ends.get(cell, cell) != cell:
             continue
         for landed in range(cell + 1, min(cell + 6, n - 1) + 1):
             end = ends.get(landed, landed)
-            if end > cell and (best[end] is None or best[end] > best[cell] + 1):
-                best[end] = best[cell] + 1
-    return -1 if best[n - 1] is None else best[n - 1]
-
-
-@pytest.mark.parametrize("path", ALL_INPUTS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_judge_answer_is_the_reference_output(path):
-    expected = path.with_suffix(".ans").read_text()
-    assert format_answer(solve(*parse_input(path.read_text()))) == expected
+            there = best[end]
+            if end > cell and (there is None or there > here + 1):
+                best[end] = here + 1
+    last = best[n - 1]
+    return -1 if last is None else last
 
 
 def test_reference_command_line_prints_the_sample_answer():

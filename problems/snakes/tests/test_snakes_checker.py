@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[2] / "problems" / "snakes"
+PACKAGE = Path(__file__).resolve().parents[1]
 SECRET = PACKAGE / "data" / "secret"
 
 
@@ -16,13 +16,7 @@ def judge_files(name: str) -> tuple[Path, Path]:
     return SECRET / f"{name}.in", SECRET / f"{name}.ans"
 
 
-@pytest.mark.parametrize("path", sorted(PACKAGE.glob("data/*/*.ans")), ids=lambda p: p.name)
-def test_accepts_the_judge_answer_itself(output_validator, path):
-    code, message = output_validator(PACKAGE, path.with_suffix(".in"), path, path.read_bytes())
-    assert (code, message) == (42, "")
-
-
-@pytest.mark.parametrize("team", [b"2", b"2\n", b"  2  ", b"\t2\r\n", b"\n\n2\n\n", b"02\n"])
+@pytest.mark.parametrize("team", [b"2", b"2\n", b"  2  ", b"\t2\r\n", b"\n\n2\n\n", b"\xef\xbb\xbf2\r\n"])
 def test_accepts_the_right_number_in_any_layout(output_validator, team):
     # 03-two-throws: 8 cells, no transitions, so exactly 2 throws (e.g. 6 then 1)
     code, message = output_validator(PACKAGE, *judge_files("03-two-throws"), team)
@@ -47,6 +41,9 @@ def test_accepts_minus_one_when_unreachable(output_validator):
         (b"two\n", "not an integer"),
         (b"2.0\n", "not an integer"),
         (b"+2\n", "not an integer"),
+        (b"02\n", "not an integer"),
+        (b"-0\n", "not an integer"),
+        (b"\xd9\xa2\n", "not an integer"),
         (b"\xff\xfe\x00\x01", "not an integer"),
         (b"9" * 5000 + b"\n", "not an integer"),
     ],

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[2] / "problems" / "lines"
+PACKAGE = Path(__file__).resolve().parents[1]
 SAMPLE = PACKAGE / "data" / "sample"
 SECRET = PACKAGE / "data" / "secret"
 ACCEPTED, WRONG_ANSWER = 42, 43
@@ -43,23 +43,6 @@ def judge_ring(tmp_path, output_validator):
 def judge_test(output_validator, test: Path, team_output: bytes) -> tuple[int, str]:
     """Check `team_output` on a package test (a path without suffix)."""
     return output_validator(PACKAGE, test.with_suffix(".in"), test.with_suffix(".ans"), team_output)
-
-
-@pytest.mark.parametrize(
-    "test",
-    [
-        SAMPLE / "01",
-        SAMPLE / "02",
-        SAMPLE / "03",
-        SECRET / "01-n2-neighbours",
-        SECRET / "02-n2-blocked",
-        SECRET / "18-serpentine",
-        SECRET / "20-spiral",
-    ],
-)
-def test_accepts_the_judge_answer(output_validator, test):
-    code, message = judge_test(output_validator, test, test.with_suffix(".ans").read_bytes())
-    assert code == ACCEPTED, message
 
 
 # Sample 3 drawn the way the seed drew it: up the right side, through the gap, over the top.

