@@ -1,13 +1,26 @@
-"""Default token checker, output-validator runner and verdict order."""
+"""Default token checker and its flags, output-validator runner, check_output, and verdict order."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from types import SimpleNamespace
 
 import pytest
 
-from judge.checkers import default_check, run_output_validator
+from judge.checkers import (
+    CheckResult,
+    DefaultFlags,
+    FlagError,
+    check_output,
+    default_check,
+    inexact_integers,
+    parse_flags,
+    plain_text,
+    run_output_validator,
+)
+from judge.packages import TestCase as JudgeTest
 from judge.verdicts import AC, JE, MLE, OLE, RTE, TLE, WA, resource_verdict, submission_verdict
 
 
@@ -116,3 +129,107 @@ def test_submission_verdict_is_first_non_ac():
     assert submission_verdict([AC, WA, TLE]) == WA
     assert submission_verdict([TLE, WA]) == TLE
     assert submission_verdict([]) == JE
+
+
+@pytest.mark.parametrize(
+    "team, verdict",
+    [
+        (b"1 2\n", AC),
+        (b"1  2\n", WA),  # a doubled space
+        (b"1 2\n\n", WA),  # an extra blank line
+        (b"1 2", WA),  # the final newline missing
+        (b" 1 2\n", WA),  # leading space
+        (b"1\t2\n", WA),
+        (b"1 2\r\n", AC),  # CR LF is read as LF (docs/conventions.md)
+        (b"\xef\xbb\xbf1 2\n", AC),  # so is a leading byte order mark
+        (b"1 2 3\n", WA),
+        (b"1\n", WA),
+    ],
+)
+def test_space_change_sensitive_compares_every_whitespace_byte(team, verdict):
+    assert default_check(team, b"1 2\n", ("space_change_sensitive",)).verdict == verdict
+    assert default_check(team, b"1 2\n").verdict == (AC if plain_text(team).split() == [b"1", b"2"] else WA)
+
+
+def test_each_float_flag_sets_its_own_tolerance():
+    # |error| 0.05 on 10: absolute 0.1 accepts, relative 0.001 (0.01 here) rejects
+    assert default_check(b"10.05", b"10", ("float_absolute_tolerance", "0.1")).verdict == AC
+    assert default_check(b"10.05", b"10", ("float_relative_tolerance", "0.001")).verdict == WA
+    assert default_check(b"10.05", b"10", ("float_relative_tolerance", "0.01")).verdict == AC
+    assert default_check(b"10.05", b"10", ("float_absolute_tolerance", "0.01")).verdict == WA
+    # float_tolerance sets both: either bound accepts
+    assert default_check(b"1000.5", b"1000", ("float_tolerance", "0.001")).verdict == AC
+    assert default_check(b"0.0005", b"0", ("float_tolerance", "0.001")).verdict == AC
+    assert default_check(b"0.002", b"0", ("float_tolerance", "0.001")).verdict == WA
+    # a non-number judge token is still compared as a string, case-insensitively by default
+    assert default_check(b"YES 1.0", b"yes 1", ("float_tolerance", "1e-9")).verdict == AC
+    assert default_check(b"YES 1.0", b"yes 1", ("float_tolerance", "1e-9", "case_sensitive")).verdict == WA
+    # without a float flag numbers are strings
+    assert default_check(b"1.0", b"1").verdict == WA
+
+
+@pytest.mark.parametrize("team", [b"+1.0", b"1.", b".5e1", b"0x1p0", b"inf", b"1e9999", b"1_0", b"\xd9\xa1"])
+def test_float_tolerance_reads_only_the_float_grammar(team):
+    # each spells a number to sscanf("%lf") or Python's float(), none is in the judge's grammar
+    assert default_check(team, b"1", ("float_tolerance", "100")).verdict == WA
+
+
+@pytest.mark.parametrize(
+    "flags, word",
+    [
+        (("float_tolerence", "1e-6"), "unknown validator flag 'float_tolerence'"),
+        (("case_insensitive",), "unknown"),
+        (("float_tolerance",), "needs a number"),
+        (("float_absolute_tolerance", "-1"), "needs a number"),
+        (("float_relative_tolerance", "nan"), "needs a number"),
+        (("float_tolerance", "1e400"), "needs a number"),
+    ],
+)
+def test_unknown_flags_and_bad_tolerances_are_refused(flags, word):
+    with pytest.raises(FlagError, match=word):
+        parse_flags(flags)
+
+
+def test_parse_flags_reads_every_kattis_flag():
+    assert parse_flags(
+        [
+            "case_sensitive",
+            "space_change_sensitive",
+            "float_absolute_tolerance",
+            "1e-6",
+            "float_relative_tolerance",
+            "0",
+        ]
+    ) == DefaultFlags(True, True, 1e-6, 0.0)
+    assert parse_flags(["float_tolerance", "2.5e-3"]) == DefaultFlags(absolute=2.5e-3, relative=2.5e-3)
+
+
+def test_integers_beyond_two_to_the_53_are_reported_under_a_float_tolerance():
+    big = b"9007199254740993 9007199254740992 -9007199254740993 1.5\n"
+    assert inexact_integers(big, ("float_tolerance", "1e-9")) == ["9007199254740993", "-9007199254740993"]
+    assert inexact_integers(big, ()) == []
+    # the reason for the warning: a neighbouring wrong integer is accepted
+    assert default_check(b"9007199254740992", b"9007199254740993", ("float_tolerance", "0")).verdict == AC
+
+
+def test_check_output_runs_the_validator_through_the_given_runner(tmp_path):
+    calls = []
+
+    def runner(program, input_path, answer_path, team_output_path, flags=()):
+        calls.append((program.name, input_path.name, answer_path.name, team_output_path.name, tuple(flags)))
+        return CheckResult(WA, "from the runner")
+
+    test = JudgeTest("sample/01", "sample", tmp_path / "01.in", tmp_path / "01.ans")
+    package = SimpleNamespace(output_validator=tmp_path / "check.py", validator_flags=("x",))
+    result = check_output(package, test, tmp_path / "team", run_validator=runner)  # type: ignore[arg-type]
+    assert result == CheckResult(WA, "from the runner")
+    assert calls == [("check.py", "01.in", "01.ans", "team", ("x",))]
+
+
+def test_checking_needs_neither_the_sandbox_nor_the_judging_module():
+    code = (
+        "import sys, judge.checkers\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'sandbox' or m == 'judge.judging'))"
+    )
+    printed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert printed.strip() == "[]"
