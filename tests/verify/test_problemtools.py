@@ -36,6 +36,8 @@ LANGUAGES_YAML = """python3:
 """
 # A fixed namespace, so a package's uuid is the same on every run (derived from its id).
 UUID_NAMESPACE = uuid.UUID("5f0c7a52-2f43-4c4e-9d43-6f1a3c2b7e10")
+# The pytest tests of a package's own programs: part of this repository, not of the package format.
+PACKAGE_OWN_TESTS = ["tests"]
 
 
 def statement_title(path: Path) -> str:
@@ -58,13 +60,14 @@ def kattis_2023_07_copy(package: Path, destination: Path) -> tuple[Path, list[st
 
     problem.yaml: ``problem_format_version``, a ``uuid`` derived from the id, ``name`` per
     statement language (the statement's title), a license; ``validation`` (implied by the
-    folder) and ``io`` removed. ``output_validators/`` becomes ``output_validator/``. The format
+    folder) and ``io`` removed. ``output_validators/`` becomes ``output_validator/``; the package's
+    pytest folder ``tests/`` is left out. The format
     has no file I/O (problemtools gives standard input and reads standard output), so submissions
     that open an ``io`` file are left out: our own verify judges them. Symbolic links
     (the accepted reference) are copied as files. Returns (the copy, the submissions left out).
     """
     copy = destination / package.name
-    shutil.copytree(package, copy)
+    shutil.copytree(package, copy, ignore=lambda folder, names: PACKAGE_OWN_TESTS if Path(folder) == package else [])
     meta = yaml.safe_load((copy / "problem.yaml").read_text(encoding="utf-8"))
     meta.pop("validation", None)
     io = meta.pop("io", None) or {}
