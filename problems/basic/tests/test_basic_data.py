@@ -1,4 +1,5 @@
-"""The `basic` test data: the reference's command line, and the positions the package promises (goal, 21 moves, unreachable, every distance)."""
+"""The `basic` test data: the reference's command line, and the positions the package promises
+(goal, 21 moves, unreachable, every distance)."""
 
 from __future__ import annotations
 

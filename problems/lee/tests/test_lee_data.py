@@ -1,4 +1,5 @@
-"""The `lee` test data: reproducible generator, the reference's command line, and the required cases present with answers worked out by hand."""
+"""The `lee` test data: reproducible generator, the reference's command line, and the required
+cases present with answers worked out by hand."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The `snakes` test data: the reference's command line, and the traps the package promises (checked on the inputs, not taken from the answers alone)."""
+"""The `snakes` test data: the reference's command line, and the traps the package promises
+(checked on the inputs, not taken from the answers alone)."""
 
 from __future__ import annotations
 
