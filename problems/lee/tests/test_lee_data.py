@@ -15,20 +15,9 @@ SECRET = PACKAGE / "data" / "secret"
 REFERENCE = Path(__file__).resolve().parents[3] / "reference" / "lee.py"
 
 
-def generate_into(folder: Path) -> dict[str, bytes]:
-    """Run the package generator into `folder`; return {file name: bytes}."""
-    subprocess.run(
-        [sys.executable, str(PACKAGE / "generators" / "generate.py"), str(folder)],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
-    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
-
-
-def test_generator_is_reproducible_and_matches_the_package(tmp_path):
-    first = generate_into(tmp_path / "first")
-    second = generate_into(tmp_path / "second")
+def test_generator_is_reproducible_and_matches_the_package(generate_into, tmp_path):
+    first = generate_into(PACKAGE, tmp_path / "first")
+    second = generate_into(PACKAGE, tmp_path / "second")
     assert first == second
     assert len(first) >= 25
     committed = {path.name: path.read_bytes() for path in sorted(SECRET.glob("*.in"))}

@@ -62,15 +62,9 @@ def test_validator_rejects_malformed_input(input_validator, data, reason):
     assert reason in message
 
 
-def run_generator(out_dir: Path) -> dict[str, bytes]:
-    """Run the package generator into `out_dir`; return {file name: bytes}."""
-    subprocess.run([sys.executable, str(PACKAGE / "generators" / "generate.py"), str(out_dir)], check=True, timeout=60)
-    return {path.name: path.read_bytes() for path in sorted(out_dir.iterdir())}
-
-
-def test_generator_is_reproducible_and_matches_the_secret_data(tmp_path):
-    first = run_generator(tmp_path / "first")
-    second = run_generator(tmp_path / "second")
+def test_generator_is_reproducible_and_matches_the_secret_data(generate_into, tmp_path):
+    first = generate_into(PACKAGE, tmp_path / "first")
+    second = generate_into(PACKAGE, tmp_path / "second")
     assert first == second
     assert first == {path.name: path.read_bytes() for path in sorted(SECRET.glob("*.in"))}
 
