@@ -29,7 +29,8 @@ sys.path.insert(0, str(REPO))
 from judge.contests import ContestSpec, ProblemEntry, create_contest  # noqa: E402
 from judge.db import make_engine, make_sessionmaker, upgrade  # noqa: E402
 from judge.models import Contest, PackageArchive, Problem, Submission, TestResult, User, utcnow  # noqa: E402
-from judge.scoreboard import JURY, PUBLIC, compute_scoreboard, hidden_after, replay_cells  # noqa: E402
+from judge.scoreboard import compute_scoreboard, hidden_after, replay_cells  # noqa: E402
+from judge.vocabulary import ScoreboardView  # noqa: E402
 
 VERDICTS = ["AC"] * 3 + ["WA"] * 4 + ["TLE", "RTE", "CE", "MLE", "JE"]
 SEED = 5
@@ -173,7 +174,7 @@ def main() -> None:
             for scoring in ("icpc", "ioi"):
                 contest.scoring = scoring
                 session.commit()
-                for view in (JURY, PUBLIC):
+                for view in (ScoreboardView.JURY, ScoreboardView.PUBLIC):
                     naive = scoring == "icpc" or args.naive_ioi
                     wall_ms, best_ms, cpu_ms, plain_ms = measure(session, contest, view, args.runs, naive)
                     goal = "goal < 100 ms met" if wall_ms < 100 else "goal < 100 ms missed"

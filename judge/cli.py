@@ -554,10 +554,13 @@ def contest_scoreboard(
     """Print the scoreboard (live, as the jury sees it, unless --public)."""
     from rich.table import Table
 
-    from judge.scoreboard import JURY, PUBLIC, compute_scoreboard, scoreboard_csv
+    from judge.scoreboard import compute_scoreboard, scoreboard_csv
+    from judge.vocabulary import ScoreboardView
 
     with _db() as session:
-        board = compute_scoreboard(session, _contest(session, contest_id), PUBLIC if public else JURY)
+        board = compute_scoreboard(
+            session, _contest(session, contest_id), ScoreboardView.PUBLIC if public else ScoreboardView.JURY
+        )
     if as_csv:
         typer.echo(scoreboard_csv(board), nl=False)
         return
@@ -578,10 +581,11 @@ def contest_grades(
     output: Path = typer.Option(None, "-o", help="write to this file instead of stdout"),
 ) -> None:
     """Grades CSV: one row per student, per-problem result and total (live results)."""
-    from judge.scoreboard import JURY, compute_scoreboard, grades_csv
+    from judge.scoreboard import compute_scoreboard, grades_csv
+    from judge.vocabulary import ScoreboardView
 
     with _db() as session:
-        text = grades_csv(compute_scoreboard(session, _contest(session, contest_id), JURY))
+        text = grades_csv(compute_scoreboard(session, _contest(session, contest_id), ScoreboardView.JURY))
     if output:
         output.write_text(text, encoding="utf-8")
         console.print(f"wrote {output}")
@@ -606,7 +610,8 @@ def contest_rejudge(
     only_non_ac: bool = typer.Option(False, help="skip submissions that were AC"),
 ) -> None:
     """Put the contest's submissions (or one problem's, or one) back in the judging queue."""
-    from judge.contests import contest_problem, rejudge
+    from judge.contests import contest_problem
+    from judge.lifecycle import rejudge
     from judge.schemas import MAX_ROW_ID
 
     with _db() as session:
