@@ -66,7 +66,8 @@ def build(session, students: int, problems: int, submissions: int, tests: int) -
     )
     user_ids = list(range(1, students + 1))
     times = sorted(rng.uniform(0, 5 * 3600) for _ in range(submissions))
-    rows, results = [], []
+    rows: list[dict] = []
+    results: list[dict] = []
     for n, seconds in enumerate(times, start=1):
         verdict = rng.choice(VERDICTS)
         passed = tests if verdict == "AC" else 0 if verdict == "CE" else rng.randrange(tests)
@@ -125,7 +126,7 @@ def timed_ms(action) -> tuple[float, float]:
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
 
 
-def measure(session, contest, view: str, runs: int, naive: bool) -> tuple[float, float, float, float | None]:
+def measure(session, contest, view: ScoreboardView, runs: int, naive: bool) -> tuple[float, float, float, float | None]:
     """Median and best wall ms and median CPU ms of the fast board as the API serves it (computed and
     made JSON-ready), and the plain replay's wall ms (None when skipped); checks both boards are equal.
     The best run is the one least disturbed by other processes (as ``timeit`` reports)."""

@@ -75,7 +75,7 @@ def create_user(
         name=name,
         role=role,
         display_name=(display_name or name)[:200],
-        password_hash=hash_password(password or generated),
+        password_hash=hash_password(generated or password or ""),
     )
     session.add(user)
     session.flush()
@@ -85,7 +85,7 @@ def create_user(
 def set_password(session: Session, user: User, password: str | None = None) -> str | None:
     """Replace ``user``'s password (generated when None; returned then) and end its tokens."""
     generated = generate_password() if password is None else None
-    user.password_hash = hash_password(password or generated)
+    user.password_hash = hash_password(generated or password or "")
     session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
     return generated
 

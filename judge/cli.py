@@ -4,6 +4,7 @@ user add / import / list / password, contest create / list / scoreboard / grades
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 from rich.console import Console
@@ -23,7 +24,7 @@ console = Console()
 err = Console(stderr=True)
 
 
-def fail(message: str, code: int = 1) -> None:
+def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``message`` on stderr and exit with ``code`` (non-zero)."""
     err.print(f"[red]error:[/red] {message}", highlight=False)
     raise typer.Exit(code)

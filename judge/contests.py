@@ -14,8 +14,9 @@ import math
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
-from sqlalchemy import ColumnElement, delete, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, delete, or_, select, update
 from sqlalchemy.orm import Session
 
 from judge.auth import is_jury
@@ -276,8 +277,11 @@ def submission_target(
     entry = contest_problem(contest, problem)
     if entry is None:
         raise ContestRuleError(404, f"contest {contest_id} has no problem {problem!r}")
+    row = session.get(Problem, entry.problem_id)
+    if row is None:  # the foreign key forbids it; a deleted problem row would be a judge fault
+        raise ContestRuleError(404, f"no problem {entry.problem_id!r}")
     if is_jury(user):
-        return SubmissionTarget(session.get(Problem, entry.problem_id), contest, True)
+        return SubmissionTarget(row, contest, True)
     if not is_participant(session, contest, user):
         raise ContestRuleError(403, f"you do not take part in contest {contest.id} ({contest.name})")
     if now < contest.start_at:
@@ -286,7 +290,7 @@ def submission_target(
         )
     if now >= contest.end_at:
         raise ContestRuleError(403, f"contest {contest.id} is over: it ended at {contest.end_at:%Y-%m-%d %H:%M:%S} UTC")
-    return SubmissionTarget(session.get(Problem, entry.problem_id), contest, False)
+    return SubmissionTarget(row, contest, False)
 
 
 def running_contest_of(session: Session, problem_id: str, now: datetime) -> int | None:
@@ -309,11 +313,14 @@ def take_submission_slot(session: Session, user: User, interval_s: float, now: d
     if interval_s <= 0 or is_jury(user):
         return
     threshold = now - timedelta(seconds=interval_s)
-    taken = session.execute(
-        update(User)
-        .where(User.id == user.id, or_(User.last_submission_at.is_(None), User.last_submission_at <= threshold))
-        .values(last_submission_at=now)
-        .execution_options(synchronize_session=False)
+    taken = cast(
+        CursorResult,
+        session.execute(
+            update(User)
+            .where(User.id == user.id, or_(User.last_submission_at.is_(None), User.last_submission_at <= threshold))
+            .values(last_submission_at=now)
+            .execution_options(synchronize_session=False)
+        ),
     ).rowcount
     if taken != 1:
         last = session.scalar(select(User.last_submission_at).where(User.id == user.id)) or now

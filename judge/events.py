@@ -19,7 +19,7 @@ import asyncio
 import json
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime, timedelta
 
 import anyio
@@ -144,7 +144,8 @@ class ContestFeed:
             query = query.where(s.user_id == self.viewer_id)
         events = []
         for sid, attempt, user_id, verdict, jury, letter, finished_at in session.execute(query):
-            self.since = max(self.since, finished_at - CLOCK_SLACK)  # the window moves on with the verdicts
+            if finished_at is not None:  # the window moves on with the verdicts
+                self.since = max(self.since, finished_at - CLOCK_SLACK)
             if (sid, attempt) not in self.seen:
                 self.seen.add((sid, attempt))
                 events.append(
@@ -182,7 +183,11 @@ Feed = SubmissionFeed | ContestFeed
 
 
 async def stream(
-    feed: Feed, sessions: sessionmaker, poll_s: float, max_s: float, disconnected: Callable[[], object] | None = None
+    feed: Feed,
+    sessions: sessionmaker,
+    poll_s: float,
+    max_s: float,
+    disconnected: Callable[[], Awaitable[bool]] | None = None,
 ) -> AsyncIterator[str]:
     """Poll ``feed`` every ``poll_s`` seconds (in a worker thread: database calls block; at most
     ``MAX_CONCURRENT_POLLS`` polls of all streams at once) and yield its

@@ -28,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
-from sqlalchemy import ColumnElement, and_, func, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, and_, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from judge.clock import utcnow
@@ -146,7 +147,7 @@ def _fenced(session: Session, claim_: Claim, **values: object) -> bool:
     result = session.execute(
         update(Submission).where(holds(claim_)).values(**values).execution_options(synchronize_session=False)
     )
-    return getattr(result, "rowcount", 0) == 1
+    return cast(CursorResult, result).rowcount == 1
 
 
 def renew(session: Session, claim_: Claim, lease_seconds: float) -> bool:
@@ -241,7 +242,7 @@ def requeue_expired(session: Session, max_attempts: int) -> int:
         .execution_options(synchronize_session=False)
     )
     session.commit()
-    return getattr(failed, "rowcount", 0) + getattr(requeued, "rowcount", 0)
+    return cast(CursorResult, failed).rowcount + cast(CursorResult, requeued).rowcount
 
 
 # rejudges wait behind live contest and practice submissions
@@ -277,7 +278,7 @@ def rejudge(
     ones, and a worker still judging the old attempt is fenced off (``holds`` needs ``status =
     judging``): its late writes are discarded.
     """
-    conditions = [Submission.status.in_((Status.DONE, Status.JUDGING))]
+    conditions: list[ColumnElement[bool]] = [Submission.status.in_((Status.DONE, Status.JUDGING))]
     if submission_id is not None:
         conditions.append(Submission.id == submission_id)
     if contest_id is not None:

@@ -406,7 +406,7 @@ def _mark_first_solves(cells: dict[tuple[int, str], Cell]) -> None:
     for cell in cells.values():
         if cell.solved and cell.first_ac is not None:
             best = first.get(cell.letter)
-            if best is None or cell.first_ac < best.first_ac:
+            if best is None or best.first_ac is None or cell.first_ac < best.first_ac:
                 first[cell.letter] = cell
     for cell in first.values():
         cell.first_solve = True

@@ -21,7 +21,6 @@ from judge.clock import aware, to_utc, utcnow
 from judge.contests import ProblemEntry
 from judge.models import Contest, Problem, Submission, User
 from judge.schemas import MAX_CONTEST_PROBLEMS, MAX_PARTICIPANTS, MAX_PENALTY_MINUTES, MAX_POINTS, PathId, Text, UtcTime
-from judge.vocabulary import Scoring, Visibility
 
 router = APIRouter(prefix="/api/v1", tags=["contests"])
 
@@ -57,8 +56,8 @@ class ContestIn(ContestPatch):
     start_at: UtcTime
     end_at: UtcTime
     problems: list[ContestProblemIn] = Field(min_length=1, max_length=MAX_CONTEST_PROBLEMS)
-    scoring: Literal["icpc", "ioi"] = Scoring.ICPC
-    scoreboard_visibility: Literal["public", "participants", "jury"] = Visibility.PARTICIPANTS
+    scoring: Literal["icpc", "ioi"] = "icpc"  # Literal types: the values of Scoring and Visibility
+    scoreboard_visibility: Literal["public", "participants", "jury"] = "participants"
     show_test_details: bool = False
     penalty_minutes: int = Field(default=20, ge=0, le=MAX_PENALTY_MINUTES)
 

@@ -164,7 +164,7 @@ def summaries(session: Session, rows: list[Submission]) -> list[SubmissionSummar
     return [
         SubmissionSummary(
             id=r.id,
-            user=names.get(r.user_id),
+            user=names.get(r.user_id) if r.user_id else None,
             problem=r.problem_id,
             letter=letters.get((r.contest_id, r.problem_id)) if r.contest_id else None,
             language=r.language,

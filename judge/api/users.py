@@ -22,7 +22,7 @@ class UserIn(BaseModel):
 
     name: Text = Field(min_length=1, max_length=64)
     display_name: Text | None = Field(default=None, max_length=200)
-    role: Literal["admin", "teacher", "student"] = Role.STUDENT
+    role: Literal["admin", "teacher", "student"] = "student"  # the values of Role
     password: Text | None = Field(default=None, min_length=1, max_length=200)
 
     @field_validator("name")

@@ -52,6 +52,8 @@ def load_mutations(package: ProblemPackage) -> ModuleType | None:
     if not path.is_file():
         return None
     spec = importlib.util.spec_from_file_location(f"judge_verify_mutations_{package.id}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path}: cannot be loaded as a Python module")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -17,6 +17,8 @@ VALIDATOR_TIMEOUT_S = 60
 def validate_input(package: ProblemPackage, test: TestCase) -> str | None:
     """Run the input validator on ``test``; None when it exits 42, else the reason (one line)."""
     validator = package.input_validator
+    if validator is None:
+        return None  # no validator: every input is valid
     with open(test.input_path, "rb") as data:
         try:
             proc = subprocess.run(

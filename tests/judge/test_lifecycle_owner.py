@@ -25,7 +25,7 @@ def life_writes(source: str) -> list[int]:
                 name in ("update", "insert") and isinstance(first, ast.Name) and first.id == "Submission"
             ):
                 lines.append(node.lineno)
-        targets = []
+        targets: list[ast.expr] = []
         if isinstance(node, ast.Assign):
             targets = node.targets
         elif isinstance(node, ast.AugAssign | ast.AnnAssign):
@@ -33,7 +33,7 @@ def life_writes(source: str) -> list[int]:
         for target in targets:
             for part in ast.walk(target):
                 if isinstance(part, ast.Attribute) and part.attr in LIFE_ATTRIBUTES and not _own_state(part):
-                    lines.append(node.lineno)
+                    lines.append(target.lineno)
     return sorted(set(lines))
 
 
