@@ -241,6 +241,7 @@ def submit(
     from rich.table import Table
 
     from judge.languages import language_for_file
+    from judge.vocabulary import Status, Verdict
 
     if not file.is_file():
         fail(f"{file}: no such file", 2)
@@ -284,12 +285,12 @@ def submit(
                         2,
                     )
                 state = _reply_json(reply, "status")
-                if state["status"] == "done" or time.monotonic() > deadline:
+                if state["status"] == Status.DONE or time.monotonic() > deadline:
                     break
                 time.sleep(0.5)
     except (httpx.HTTPError, httpx.InvalidURL) as exc:  # InvalidURL is no HTTPError
         fail(f"cannot reach {server}: {exc}", 2)
-    if state["status"] != "done":
+    if state["status"] != Status.DONE:
         fail(f"submission {sid} still {state['status']} after {timeout:.0f} s", 2)
     table = Table(title=f"submission {sid}: {problem} ({language})")
     for column in ("#", "test", "verdict", "CPU ms", "wall ms", "memory KiB", "message"):
@@ -307,7 +308,7 @@ def submit(
         f"verdict: [bold]{state['verdict']}[/bold]  "
         f"({state['tests_passed'] or 0}/{state['tests_total'] or 0} tests passed)"
     )
-    raise typer.Exit(0 if state["verdict"] == "AC" else 1)
+    raise typer.Exit(0 if state["verdict"] == Verdict.AC else 1)
 
 
 def _reply_json(reply, key: str) -> dict:
@@ -330,7 +331,7 @@ def _detail(reply) -> str:
     return detail if isinstance(detail, str) else str(detail)[:500]
 
 
-# -- accounts and contests (issue #5): thin commands over judge.auth, judge.contests, judge.scoreboard --
+# -- accounts and contests: thin commands over judge.auth, judge.contests, judge.scoreboard --
 def _db():
     """A session on the migrated database of JUDGE_DATABASE_URL."""
     from judge.config import load_settings

@@ -3,9 +3,13 @@ verdict of a whole submission (the verdicts themselves: ``judge.vocabulary.Verdi
 
 Order, our own choice: MLE, then TLE (CPU), TLE (wall), OLE, RTE (signal or non-zero exit), and only
 then the checker's AC / WA. MLE comes first because a program that runs out of memory often also
-burns its time (swapping allocator, a kill that lands late) or dies by a signal, and "memory" names
-the cause where "time" or "killed" name a symptom. Resource verdicts come from the counters, never
-from the exit code alone: a program may ``exit(137)`` itself and that is an RTE, not an MLE.
+burns its time (a swapping allocator, a kill that lands late) or dies by a signal, and "memory" names
+the cause where "time" or "killed" name a symptom. Others choose differently: DOMjudge's judgehost
+script testcase_run.sh checks the time limit first and reports a memory kill as a run error; CMS
+reports it as "Execution killed (could be triggered by violating memory limits)".
+
+Resource verdicts come from the counters, never from the exit code alone: a program may
+``exit(137)`` itself and that is an RTE, not an MLE.
 """
 
 from __future__ import annotations

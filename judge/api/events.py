@@ -20,7 +20,7 @@ router = APIRouter(prefix="/api/v1", tags=["events"])
 
 def _event_stream(request: Request, session: Session, feed: Feed, poll: float, max_seconds: float) -> StreamingResponse:
     # the request's session would keep its pooled connection for the stream's whole life (its
-    # dependency ends with the response): 15 open streams then starved every other request
+    # dependency ends with the response): a few open streams would hold every pooled connection
     session.close()
     return StreamingResponse(
         stream(feed, request.app.state.sessions, poll, max_seconds, request.is_disconnected),

@@ -1,6 +1,6 @@
 """``judge problem verify``: prove a problem package right before a class sees it.
 
-Seven steps, one module each (issue #3, modelled on problemtools' ``verifyproblem``):
+Seven steps, one module each (modelled on problemtools' ``verifyproblem``):
 
 1. ``layout``         problem.yaml and the package layout
 2. ``inputs``         every input passes the input validator
