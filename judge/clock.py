@@ -1,29 +1,44 @@
-"""The judge's clock: every time is UTC.
+"""The judge's clock: every time is UTC and timezone-aware.
 
 ``utcnow`` is the one source of the current time; ``to_utc`` brings a time from outside (an API body,
-a command line) into the same form.
+a command line) into the same form. The database stores times as UTC without a zone (SQLite keeps
+none); ``UtcDateTime``, the type of every time column, strips the zone on the way in and attaches
+UTC on the way out, so no naive time leaves the database.
 """
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from sqlalchemy import DateTime
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator
+
 
 def utcnow() -> datetime:
-    """The current time in UTC, without tzinfo (SQLite keeps no time zone; all times are UTC)."""
-    return datetime.now(UTC).replace(tzinfo=None)
+    """The current time, in UTC, timezone-aware."""
+    return datetime.now(UTC)
 
 
 def to_utc(moment: datetime) -> datetime:
-    """``moment`` as naive UTC (an aware time is converted; a naive one is taken as UTC already).
+    """``moment`` in UTC, timezone-aware: an aware time is converted, a naive one is taken as UTC.
 
     Raises OverflowError when the conversion leaves the years 1-9999.
     """
-    if moment.tzinfo is not None:
-        return moment.astimezone(UTC).replace(tzinfo=None)
-    return moment
+    return moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def aware(moment: datetime) -> datetime:
-    """A stored time (naive UTC) with its zone attached, as the API shows contest times and expiries."""
-    return moment.replace(tzinfo=UTC)
+class UtcDateTime(TypeDecorator[datetime]):
+    """A time column: stored as naive UTC (``DateTime`` without a zone, as the schema has it), read
+    back timezone-aware in UTC. A naive time written to it is taken as UTC."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """The naive UTC form of ``value`` for the database."""
+        return to_utc(value).replace(tzinfo=None) if value is not None else None
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """The stored naive UTC ``value`` with its zone attached."""
+        return value.replace(tzinfo=UTC) if value is not None else None

@@ -395,7 +395,7 @@ def shown_test(result: TestResult, level: DetailLevel) -> dict[str, object]:
 
 # -- times typed at the command line -------------------------------------------------------------
 def parse_when(text: str, now: datetime) -> datetime:
-    """A time typed at the command line, as naive UTC: ``now``, ``+90m`` / ``+2h`` / ``+1d`` from
+    """A time typed at the command line, in UTC (timezone-aware): ``now``, ``+90m`` / ``+2h`` / ``+1d`` from
     ``now``, or ISO 8601 (``2026-12-01T09:00``; without a zone it is the machine's local time).
 
     Raises ValueError for anything else.

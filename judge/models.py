@@ -13,7 +13,6 @@ from datetime import datetime
 from sqlalchemy import (
     JSON,
     Boolean,
-    DateTime,
     ForeignKey,
     Index,
     Integer,
@@ -25,7 +24,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from judge.clock import utcnow
+from judge.clock import UtcDateTime, utcnow
 from judge.vocabulary import Scoring, Status, Visibility
 
 
@@ -43,7 +42,7 @@ class PackageArchive(Base):
     sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
     archive: Mapped[bytes] = mapped_column(LargeBinary)
     size_bytes: Mapped[int] = mapped_column(Integer)
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 class Problem(Base):
@@ -55,7 +54,7 @@ class Problem(Base):
     package_sha256: Mapped[str] = mapped_column(ForeignKey("package_archives.sha256"))
     time_limit_ms: Mapped[int] = mapped_column(Integer)
     memory_kib: Mapped[int] = mapped_column(Integer)
-    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 class Submission(Base):
@@ -88,10 +87,10 @@ class Submission(Base):
     tests_total: Mapped[int | None] = mapped_column(Integer, nullable=True)
     attempt: Mapped[int] = mapped_column(Integer, default=0)
     worker_id: Mapped[str | None] = mapped_column(String(128), nullable=True)
-    lease_expires_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    lease_expires_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", name="fk_submissions_user"), nullable=True)
     contest_id: Mapped[int | None] = mapped_column(
         ForeignKey("contests.id", name="fk_submissions_contest"), nullable=True
@@ -164,8 +163,8 @@ class Worker(Base):
     slots: Mapped[int] = mapped_column(Integer, default=1)
     languages: Mapped[list] = mapped_column(JSON, default=list)
     current_submission_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    started_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    last_heartbeat: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    started_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    last_heartbeat: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 class User(Base):
@@ -181,8 +180,8 @@ class User(Base):
     display_name: Mapped[str] = mapped_column(String(200))
     role: Mapped[str] = mapped_column(String(16))
     password_hash: Mapped[str] = mapped_column(String(200))
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    last_submission_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    last_submission_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
 class ApiToken(Base):
@@ -191,8 +190,8 @@ class ApiToken(Base):
     __tablename__ = "api_tokens"
     token_sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column(DateTime)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
 class Contest(Base):
@@ -210,16 +209,16 @@ class Contest(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(200))
     scoring: Mapped[str] = mapped_column(String(8), default=Scoring.ICPC)
-    start_at: Mapped[datetime] = mapped_column(DateTime)
-    end_at: Mapped[datetime] = mapped_column(DateTime)
-    freeze_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    start_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    end_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    freeze_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     unfrozen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     all_students: Mapped[bool] = mapped_column(Boolean, default=True)
     scoreboard_visibility: Mapped[str] = mapped_column(String(16), default=Visibility.PARTICIPANTS)
     show_test_details: Mapped[bool] = mapped_column(Boolean, default=False)
     penalty_minutes: Mapped[int] = mapped_column(Integer, default=20)
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
     problems: Mapped[list[ContestProblem]] = relationship(
         order_by="ContestProblem.letter", cascade="all, delete-orphan"

@@ -4,7 +4,7 @@ bodies themselves live beside their routes in ``judge.api``."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import Path
@@ -13,7 +13,7 @@ from pydantic import AfterValidator, Field
 from judge.clock import to_utc
 
 MAX_ROW_ID = 2**31 - 1  # ids are SQL INTEGER columns: 32-bit on PostgreSQL, so larger ids exist nowhere
-EARLIEST_TIME, LATEST_TIME = datetime(1970, 1, 1), datetime(3000, 1, 1)  # UTC, like judge.clock
+EARLIEST_TIME, LATEST_TIME = datetime(1970, 1, 1, tzinfo=UTC), datetime(3000, 1, 1, tzinfo=UTC)
 MAX_POINTS = 1_000_000  # IOI points of one problem: far below the INTEGER columns' range
 MAX_PENALTY_MINUTES = 1000
 # list sizes: a class, not a load test (PostgreSQL takes at most 65,535 parameters in one statement)
@@ -39,8 +39,8 @@ def _storable_text(text: str) -> str:
 
 
 def utc_in_range(moment: datetime) -> datetime:
-    """``moment`` as naive UTC (a naive time is UTC already), in [1970, 3000); raises ValueError
-    otherwise (an offset near year 1 or 9999 would overflow the conversion)."""
+    """``moment`` in UTC, timezone-aware (a naive time is UTC already), in [1970, 3000); raises
+    ValueError otherwise (an offset near year 1 or 9999 would overflow the conversion)."""
     try:
         utc = to_utc(moment)
     except OverflowError:

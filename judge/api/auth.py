@@ -11,7 +11,6 @@ from sqlalchemy.orm import Session
 
 from judge.api.users import UserOut, user_out
 from judge.auth import authenticate, current_user, db_session, issue_token, revoke_token
-from judge.clock import aware
 from judge.models import User
 from judge.schemas import storable
 
@@ -34,7 +33,7 @@ def log_in(form: OAuth2PasswordRequestForm = Depends(), session: Session = Depen
     if user is None:  # a name with a NUL character is no name (PostgreSQL cannot even look it up)
         raise HTTPException(401, "wrong user name or password", headers={"WWW-Authenticate": "Bearer"})
     token, expires = issue_token(session, user)
-    return TokenOut(access_token=token, expires_at=aware(expires), user=user_out(user))
+    return TokenOut(access_token=token, expires_at=expires, user=user_out(user))
 
 
 @router.post("/logout", status_code=204)

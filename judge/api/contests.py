@@ -17,7 +17,7 @@ from judge import lifecycle
 from judge.api.lookups import jury_contest, visible_contest
 from judge.api.submissions import RejudgeOut, SubmissionSummary, summaries
 from judge.auth import current_user, db_session, jury_user
-from judge.clock import aware, to_utc, utcnow
+from judge.clock import to_utc, utcnow
 from judge.contests import ProblemEntry
 from judge.models import Contest, Problem, Submission, User
 from judge.schemas import MAX_CONTEST_PROBLEMS, MAX_PARTICIPANTS, MAX_PENALTY_MINUTES, MAX_POINTS, PathId, Text, UtcTime
@@ -128,9 +128,9 @@ def contest_out(session: Session, contest: Contest, viewer: User | None) -> Cont
         id=contest.id,
         name=contest.name,
         scoring=contest.scoring,
-        start_at=aware(contest.start_at),
-        end_at=aware(contest.end_at),
-        freeze_at=aware(contest.freeze_at) if contest.freeze_at else None,
+        start_at=contest.start_at,
+        end_at=contest.end_at,
+        freeze_at=contest.freeze_at,
         unfrozen=contest.unfrozen,
         phase=phase,
         frozen=frozen,
