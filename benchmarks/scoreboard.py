@@ -29,7 +29,8 @@ sys.path.insert(0, str(REPO))
 from judge.contests import ContestSpec, ProblemEntry, create_contest  # noqa: E402
 from judge.db import make_engine, make_sessionmaker, upgrade  # noqa: E402
 from judge.models import Contest, PackageArchive, Problem, Submission, TestResult, User, utcnow  # noqa: E402
-from judge.scoreboard import JURY, PUBLIC, compute_scoreboard, hidden_after, replay_cells  # noqa: E402
+from judge.scoreboard import compute_scoreboard, hidden_after, replay_cells  # noqa: E402
+from judge.vocabulary import ScoreboardView  # noqa: E402
 
 VERDICTS = ["AC"] * 3 + ["WA"] * 4 + ["TLE", "RTE", "CE", "MLE", "JE"]
 SEED = 5
@@ -65,7 +66,8 @@ def build(session, students: int, problems: int, submissions: int, tests: int) -
     )
     user_ids = list(range(1, students + 1))
     times = sorted(rng.uniform(0, 5 * 3600) for _ in range(submissions))
-    rows, results = [], []
+    rows: list[dict] = []
+    results: list[dict] = []
     for n, seconds in enumerate(times, start=1):
         verdict = rng.choice(VERDICTS)
         passed = tests if verdict == "AC" else 0 if verdict == "CE" else rng.randrange(tests)
@@ -124,7 +126,7 @@ def timed_ms(action) -> tuple[float, float]:
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
 
 
-def measure(session, contest, view: str, runs: int, naive: bool) -> tuple[float, float, float, float | None]:
+def measure(session, contest, view: ScoreboardView, runs: int, naive: bool) -> tuple[float, float, float, float | None]:
     """Median and best wall ms and median CPU ms of the fast board as the API serves it (computed and
     made JSON-ready), and the plain replay's wall ms (None when skipped); checks both boards are equal.
     The best run is the one least disturbed by other processes (as ``timeit`` reports)."""
@@ -173,7 +175,7 @@ def main() -> None:
             for scoring in ("icpc", "ioi"):
                 contest.scoring = scoring
                 session.commit()
-                for view in (JURY, PUBLIC):
+                for view in (ScoreboardView.JURY, ScoreboardView.PUBLIC):
                     naive = scoring == "icpc" or args.naive_ioi
                     wall_ms, best_ms, cpu_ms, plain_ms = measure(session, contest, view, args.runs, naive)
                     goal = "goal < 100 ms met" if wall_ms < 100 else "goal < 100 ms missed"

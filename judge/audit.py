@@ -1,10 +1,10 @@
 """Generic checker-audit outputs: wrong answers and harmless re-formattings of any judge answer.
 
 ``judge problem verify`` (step 5) feeds these to a package's checker next to the problem-specific
-ones of ``generators/mutations.py``. The wrong answers break the common output rules of
-``spec/problems.md`` whatever the problem: an output cut short, an extra token after the expected
-output, a token replaced by garbage (``x``, a 31-digit number, binary bytes), nothing at all. The
-re-formattings keep every token and only change what those rules allow: ``\\r\\n`` line endings,
+ones of its ``generators/mutations.py``. Every problem reads its output as whitespace-separated
+tokens; the wrong answers break that whatever the problem: an output cut short, an extra token after
+the expected output, a token replaced by garbage (``x``, a 31-digit number, binary bytes), nothing
+at all. The re-formattings keep every token and only change the whitespace: ``\\r\\n`` line endings,
 no final newline, trailing spaces on every line. The idea of proving a checker with mutated outputs
 follows mutation testing (DeMillo, Lipton and Sayward 1978), applied to judge answers.
 """

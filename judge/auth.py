@@ -7,7 +7,7 @@ that turn an ``Authorization: Bearer <token>`` header into a ``User``.
   password flow, RFC 6749 §4.3, so /docs can log in); the database keeps only their SHA-256, so a
   copy of it grants nothing. A token lasts ``TOKEN_LIFETIME`` and is checked against the database on
   every request: any host of the service accepts it.
-- Roles: ``admin`` (everything), ``teacher`` (the jury of the contests it owns), ``student``.
+- Roles: ``judge.vocabulary.Role``.
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from fastapi.security import OAuth2PasswordBearer
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from judge.models import ApiToken, User, utcnow
+from judge.clock import utcnow
+from judge.models import ApiToken, User
+from judge.vocabulary import Role
 
-ADMIN, TEACHER, STUDENT = "admin", "teacher", "student"
-ROLES = (ADMIN, TEACHER, STUDENT)
-JURY_ROLES = (ADMIN, TEACHER)
+JURY_ROLES = (Role.ADMIN, Role.TEACHER)
 USER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 TOKEN_LIFETIME = timedelta(hours=12)
 GENERATED_PASSWORD_BYTES = 9  # 12 URL-safe characters: easy to type, 72 random bits
@@ -54,7 +54,7 @@ def generate_password() -> str:
 
 
 def create_user(
-    session: Session, name: str, role: str = STUDENT, display_name: str | None = None, password: str | None = None
+    session: Session, name: str, role: str = Role.STUDENT, display_name: str | None = None, password: str | None = None
 ) -> tuple[User, str | None]:
     """Add a user (flushed, not committed); returns it and the generated password (None when
     ``password`` was given; the caller shows it once, it is stored nowhere).
@@ -64,8 +64,8 @@ def create_user(
     """
     if not USER_NAME.fullmatch(name):
         raise AccountError(f"user name {name!r}: use 1-64 letters, digits, '_', '.', '-'")
-    if role not in ROLES:
-        raise AccountError(f"role {role!r}: one of {', '.join(ROLES)}")
+    if role not in tuple(Role):
+        raise AccountError(f"role {role!r}: one of {', '.join(Role)}")
     if password is not None and not password:
         raise AccountError(f"user {name}: empty password")
     if session.scalar(select(User.id).where(User.name == name)) is not None:
@@ -75,7 +75,7 @@ def create_user(
         name=name,
         role=role,
         display_name=(display_name or name)[:200],
-        password_hash=hash_password(password or generated),
+        password_hash=hash_password(generated or password or ""),
     )
     session.add(user)
     session.flush()
@@ -85,7 +85,7 @@ def create_user(
 def set_password(session: Session, user: User, password: str | None = None) -> str | None:
     """Replace ``user``'s password (generated when None; returned then) and end its tokens."""
     generated = generate_password() if password is None else None
-    user.password_hash = hash_password(password or generated)
+    user.password_hash = hash_password(generated or password or "")
     session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
     return generated
 
@@ -186,6 +186,6 @@ def ensure_admin(session: Session, name: str = "admin") -> str | None:
     (to be shown once); None when accounts exist already. Committed."""
     if session.scalar(select(User.id).limit(1)) is not None:
         return None
-    _, password = create_user(session, name, ADMIN, "Administrator")
+    _, password = create_user(session, name, Role.ADMIN, "Administrator")
     session.commit()
     return password

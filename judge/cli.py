@@ -4,6 +4,7 @@ user add / import / list / password, contest create / list / scoreboard / grades
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 from rich.console import Console
@@ -23,7 +24,7 @@ console = Console()
 err = Console(stderr=True)
 
 
-def fail(message: str, code: int = 1) -> None:
+def fail(message: str, code: int = 1) -> NoReturn:
     """Print ``message`` on stderr and exit with ``code`` (non-zero)."""
     err.print(f"[red]error:[/red] {message}", highlight=False)
     raise typer.Exit(code)
@@ -240,6 +241,7 @@ def submit(
     from rich.table import Table
 
     from judge.languages import language_for_file
+    from judge.vocabulary import Status, Verdict
 
     if not file.is_file():
         fail(f"{file}: no such file", 2)
@@ -283,12 +285,12 @@ def submit(
                         2,
                     )
                 state = _reply_json(reply, "status")
-                if state["status"] == "done" or time.monotonic() > deadline:
+                if state["status"] == Status.DONE or time.monotonic() > deadline:
                     break
                 time.sleep(0.5)
     except (httpx.HTTPError, httpx.InvalidURL) as exc:  # InvalidURL is no HTTPError
         fail(f"cannot reach {server}: {exc}", 2)
-    if state["status"] != "done":
+    if state["status"] != Status.DONE:
         fail(f"submission {sid} still {state['status']} after {timeout:.0f} s", 2)
     table = Table(title=f"submission {sid}: {problem} ({language})")
     for column in ("#", "test", "verdict", "CPU ms", "wall ms", "memory KiB", "message"):
@@ -306,7 +308,7 @@ def submit(
         f"verdict: [bold]{state['verdict']}[/bold]  "
         f"({state['tests_passed'] or 0}/{state['tests_total'] or 0} tests passed)"
     )
-    raise typer.Exit(0 if state["verdict"] == "AC" else 1)
+    raise typer.Exit(0 if state["verdict"] == Verdict.AC else 1)
 
 
 def _reply_json(reply, key: str) -> dict:
@@ -329,7 +331,7 @@ def _detail(reply) -> str:
     return detail if isinstance(detail, str) else str(detail)[:500]
 
 
-# -- accounts and contests (issue #5): thin commands over judge.auth, judge.contests, judge.scoreboard --
+# -- accounts and contests: thin commands over judge.auth, judge.contests, judge.scoreboard --
 def _db():
     """A session on the migrated database of JUDGE_DATABASE_URL."""
     from judge.config import load_settings
@@ -554,10 +556,13 @@ def contest_scoreboard(
     """Print the scoreboard (live, as the jury sees it, unless --public)."""
     from rich.table import Table
 
-    from judge.scoreboard import JURY, PUBLIC, compute_scoreboard, scoreboard_csv
+    from judge.scoreboard import compute_scoreboard, scoreboard_csv
+    from judge.vocabulary import ScoreboardView
 
     with _db() as session:
-        board = compute_scoreboard(session, _contest(session, contest_id), PUBLIC if public else JURY)
+        board = compute_scoreboard(
+            session, _contest(session, contest_id), ScoreboardView.PUBLIC if public else ScoreboardView.JURY
+        )
     if as_csv:
         typer.echo(scoreboard_csv(board), nl=False)
         return
@@ -578,10 +583,11 @@ def contest_grades(
     output: Path = typer.Option(None, "-o", help="write to this file instead of stdout"),
 ) -> None:
     """Grades CSV: one row per student, per-problem result and total (live results)."""
-    from judge.scoreboard import JURY, compute_scoreboard, grades_csv
+    from judge.scoreboard import compute_scoreboard, grades_csv
+    from judge.vocabulary import ScoreboardView
 
     with _db() as session:
-        text = grades_csv(compute_scoreboard(session, _contest(session, contest_id), JURY))
+        text = grades_csv(compute_scoreboard(session, _contest(session, contest_id), ScoreboardView.JURY))
     if output:
         output.write_text(text, encoding="utf-8")
         console.print(f"wrote {output}")
@@ -606,7 +612,8 @@ def contest_rejudge(
     only_non_ac: bool = typer.Option(False, help="skip submissions that were AC"),
 ) -> None:
     """Put the contest's submissions (or one problem's, or one) back in the judging queue."""
-    from judge.contests import contest_problem, rejudge
+    from judge.contests import contest_problem
+    from judge.lifecycle import rejudge
     from judge.schemas import MAX_ROW_ID
 
     with _db() as session:

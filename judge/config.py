@@ -1,48 +1,58 @@
-"""Settings of the judge, read from the environment.
+"""Settings of the judge service and its workers, read from ``JUDGE_*`` environment variables.
 
-Every setting has a default that works on a fresh clone (SQLite in ``var/``); a school's deployment
-overrides them with environment variables (see README, section "Configuration").
+``Settings`` is the one list: each field's type, default, unit and meaning are below, and README's
+"Configuration" table lists exactly these (``tests/judge/test_settings.py`` checks it). Every
+default works on a fresh clone (SQLite in ``var/``); a school's deployment overrides them. The
+``judge submit`` client's own options (``JUDGE_SERVER``, ``JUDGE_USER``, …) belong to the command
+line, not to the service (``judge.cli``).
 """
 
 from __future__ import annotations
 
-import os
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
-@dataclass(frozen=True)
-class Settings:
-    """Judge settings.
+class Settings(BaseSettings):
+    """Judge settings; the environment variable of a field is ``JUDGE_`` + its name in capitals.
 
-    database_url: SQLAlchemy URL (``JUDGE_DATABASE_URL``; default SQLite file ``var/judge.db``).
-    problems_dir: folder of problem packages loaded by ``judge serve`` (``JUDGE_PROBLEMS_DIR``).
-    work_dir: scratch space of the workers: package cache and per-run folders (``JUDGE_WORK_DIR``).
-    max_source_bytes: largest accepted source file in bytes (64 KiB).
-    lease_seconds: how long a worker's claim on a submission lasts without renewal (s).
-    max_attempts: judgings of one submission before it ends as JE (worker deaths).
+    Arguments given to the constructor win over the environment.
     """
 
-    database_url: str
-    problems_dir: Path
-    work_dir: Path
-    max_source_bytes: int = 64 * 1024
-    lease_seconds: float = 30.0
-    max_attempts: int = 3
+    model_config = SettingsConfigDict(env_prefix="JUDGE_", frozen=True)
+
+    database_url: str = Field(
+        default=f"sqlite:///{REPO_ROOT / 'var' / 'judge.db'}",
+        description="SQLAlchemy URL of the database; PostgreSQL: postgresql+psycopg://user@host/db",
+    )
+    problems_dir: Path = Field(
+        default=REPO_ROOT / "problems", description="folder of the problem packages that `judge serve` loads"
+    )
+    # not under the checkout: the sandbox's unprivileged uid must be able to reach it
+    work_dir: Path = Field(
+        default=Path(tempfile.gettempdir()) / "classjudge",
+        description="workers' scratch folders (one per sandbox slot) and their package cache",
+    )
+    max_source_bytes: int = Field(default=64 * 1024, gt=0, description="largest accepted source file (bytes)")
+    submit_interval_s: float = Field(
+        default=10.0, ge=0, description="seconds between two submissions of a student (0: no limit)"
+    )
+    lease_seconds: float = Field(
+        default=30.0, gt=0, description="seconds a worker's claim on a submission lasts unless renewed while judging"
+    )
+    max_attempts: int = Field(
+        default=3, ge=1, description="judgings lost with their worker before a submission ends as JE"
+    )
 
 
 def load_settings() -> Settings:
-    """Read the settings from the environment (no caching: tests change the environment)."""
-    var = REPO_ROOT / "var"
-    default_db = f"sqlite:///{var / 'judge.db'}"
-    return Settings(
-        database_url=os.environ.get("JUDGE_DATABASE_URL", default_db),
-        problems_dir=Path(os.environ.get("JUDGE_PROBLEMS_DIR", REPO_ROOT / "problems")),
-        # not under the checkout: the sandbox's unprivileged uid must be able to reach it
-        work_dir=Path(os.environ.get("JUDGE_WORK_DIR", Path(tempfile.gettempdir()) / "classjudge")),
-        lease_seconds=float(os.environ.get("JUDGE_LEASE_SECONDS", "30")),
-        max_attempts=int(os.environ.get("JUDGE_MAX_ATTEMPTS", "3")),
-    )
+    """The settings from the environment, read afresh on every call (tests change the environment).
+
+    Raises pydantic.ValidationError naming the variable when one holds no valid value.
+    """
+    return Settings()

@@ -1,8 +1,8 @@
 """Contest rules: creating and changing contests, who takes part, who may submit when, what each
-user may see of a submission or a problem, the per-user rate limit, and rejudging.
+user may see of a submission or a problem, and the per-user rate limit.
 
 Every rule reads the database only, so any number of API hosts apply the same rules. Times are UTC
-without tzinfo, like every time in ``judge.models``.
+(``judge.clock``).
 
 Roles (``judge.auth``): a contest's jury is every admin and the teacher who owns it. Students take
 part when the contest is open to all students or lists them as participants.
@@ -13,21 +13,20 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
+from typing import cast
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, delete, or_, select, update
 from sqlalchemy.orm import Session
 
-from judge.auth import ADMIN, STUDENT, is_jury
+from judge.auth import is_jury
+from judge.clock import to_utc
 from judge.models import Contest, ContestParticipant, ContestProblem, Problem, Submission, TestResult, User
-from judge.queue import REJUDGE
-from judge.scoring import DEFAULT_POINTS, SCORING_MODES
-from judge.verdicts import AC, MLE, OLE, RTE, TLE
+from judge.scoring import DEFAULT_POINTS
+from judge.verdicts import MLE, OLE, RTE, TLE
+from judge.vocabulary import DetailLevel, Role, ScoreboardView, Scoring, Visibility
 
 LETTER = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
-VISIBILITIES = ("public", "participants", "jury")
-# what a viewer sees of a submission's tests: everything, secret-test details, or secret verdicts only
-JURY_VIEW, DETAILS_VIEW, VERDICTS_VIEW = "jury", "details", "verdicts"
 RESOURCE_VERDICTS = (TLE, MLE, OLE, RTE)  # their reasons quote counters, never test data
 
 
@@ -45,13 +44,6 @@ class RateLimited(ContestRuleError):
     def __init__(self, retry_after_s: int):
         super().__init__(429, f"one submission every so often: try again in {retry_after_s} s")
         self.retry_after_s = retry_after_s
-
-
-def to_utc(moment: datetime) -> datetime:
-    """``moment`` as naive UTC (an aware time is converted; a naive one is taken as UTC already)."""
-    if moment.tzinfo is not None:
-        return moment.astimezone(UTC).replace(tzinfo=None)
-    return moment
 
 
 # -- creating and changing contests ----------------------------------------------------------------
@@ -73,9 +65,9 @@ class ContestSpec:
     end_at: datetime
     problems: list[ProblemEntry]
     freeze_at: datetime | None = None
-    scoring: str = "icpc"
+    scoring: str = Scoring.ICPC
     participants: list[str] | None = None
-    scoreboard_visibility: str = "participants"
+    scoreboard_visibility: str = Visibility.PARTICIPANTS
     show_test_details: bool = False
     penalty_minutes: int = 20
     owner: str | None = None
@@ -103,11 +95,11 @@ def check_contest(contest: Contest) -> None:
         raise ContestRuleError(422, "the contest must end after it starts")
     if contest.freeze_at is not None and not contest.start_at <= contest.freeze_at <= contest.end_at:
         raise ContestRuleError(422, "the freeze time must lie between start and end")
-    if contest.scoring not in SCORING_MODES:
-        raise ContestRuleError(422, f"scoring {contest.scoring!r}: one of {', '.join(SCORING_MODES)}")
-    if contest.scoreboard_visibility not in VISIBILITIES:
+    if contest.scoring not in tuple(Scoring):
+        raise ContestRuleError(422, f"scoring {contest.scoring!r}: one of {', '.join(Scoring)}")
+    if contest.scoreboard_visibility not in tuple(Visibility):
         raise ContestRuleError(
-            422, f"scoreboard visibility {contest.scoreboard_visibility!r}: one of {', '.join(VISIBILITIES)}"
+            422, f"scoreboard visibility {contest.scoreboard_visibility!r}: one of {', '.join(Visibility)}"
         )
     if contest.penalty_minutes < 0:
         raise ContestRuleError(422, "the penalty cannot be negative")
@@ -196,23 +188,23 @@ def problem_points(entry: ContestProblem) -> int:
 # -- who is who ---------------------------------------------------------------------------------------
 def is_contest_jury(user: User | None, contest: Contest) -> bool:
     """Admins, and the teacher who owns the contest."""
-    return user is not None and (user.role == ADMIN or (is_jury(user) and user.id == contest.owner_id))
+    return user is not None and (user.role == Role.ADMIN or (is_jury(user) and user.id == contest.owner_id))
 
 
 def is_participant(session: Session, contest: Contest, user: User | None) -> bool:
     """Whether ``user`` takes part (a student when the contest is open to all, else a listed user)."""
     if user is None:
         return False
-    if contest.all_students and user.role == STUDENT:
+    if contest.all_students and user.role == Role.STUDENT:
         return True
     return session.get(ContestParticipant, (contest.id, user.id)) is not None
 
 
-def on_scoreboard(contest: Contest):
+def on_scoreboard(contest: Contest) -> ColumnElement[bool]:
     """SQL condition on ``User``: takes part in ``contest`` or has a non-jury submission to it (an
     EXISTS per user, answered from the submissions' scoreboard index)."""
     if contest.all_students:
-        listed = User.role == STUDENT
+        listed = User.role == Role.STUDENT
     else:
         listed = User.id.in_(select(ContestParticipant.user_id).where(ContestParticipant.contest_id == contest.id))
     submitted = (
@@ -235,15 +227,15 @@ def contests_for(session: Session, user: User) -> list[Contest]:
     return [c for c in rows if is_contest_jury(user, c) or is_participant(session, c, user)]
 
 
-def scoreboard_access(session: Session, user: User | None, contest: Contest) -> str | None:
+def scoreboard_access(session: Session, user: User | None, contest: Contest) -> ScoreboardView | None:
     """How ``user`` may see the contest's scoreboard: ``jury`` (live), ``public`` (frozen view), or
     None (not at all) under the contest's ``scoreboard_visibility``."""
     if is_contest_jury(user, contest):
-        return "jury"
-    if contest.scoreboard_visibility == "public":
-        return "public"
-    if contest.scoreboard_visibility == "participants" and is_participant(session, contest, user):
-        return "public"
+        return ScoreboardView.JURY
+    if contest.scoreboard_visibility == Visibility.PUBLIC:
+        return ScoreboardView.PUBLIC
+    if contest.scoreboard_visibility == Visibility.PARTICIPANTS and is_participant(session, contest, user):
+        return ScoreboardView.PUBLIC
     return None
 
 
@@ -285,8 +277,11 @@ def submission_target(
     entry = contest_problem(contest, problem)
     if entry is None:
         raise ContestRuleError(404, f"contest {contest_id} has no problem {problem!r}")
+    row = session.get(Problem, entry.problem_id)
+    if row is None:  # the foreign key forbids it; a deleted problem row would be a judge fault
+        raise ContestRuleError(404, f"no problem {entry.problem_id!r}")
     if is_jury(user):
-        return SubmissionTarget(session.get(Problem, entry.problem_id), contest, True)
+        return SubmissionTarget(row, contest, True)
     if not is_participant(session, contest, user):
         raise ContestRuleError(403, f"you do not take part in contest {contest.id} ({contest.name})")
     if now < contest.start_at:
@@ -295,7 +290,7 @@ def submission_target(
         )
     if now >= contest.end_at:
         raise ContestRuleError(403, f"contest {contest.id} is over: it ended at {contest.end_at:%Y-%m-%d %H:%M:%S} UTC")
-    return SubmissionTarget(session.get(Problem, entry.problem_id), contest, False)
+    return SubmissionTarget(row, contest, False)
 
 
 def running_contest_of(session: Session, problem_id: str, now: datetime) -> int | None:
@@ -318,11 +313,14 @@ def take_submission_slot(session: Session, user: User, interval_s: float, now: d
     if interval_s <= 0 or is_jury(user):
         return
     threshold = now - timedelta(seconds=interval_s)
-    taken = session.execute(
-        update(User)
-        .where(User.id == user.id, or_(User.last_submission_at.is_(None), User.last_submission_at <= threshold))
-        .values(last_submission_at=now)
-        .execution_options(synchronize_session=False)
+    taken = cast(
+        CursorResult,
+        session.execute(
+            update(User)
+            .where(User.id == user.id, or_(User.last_submission_at.is_(None), User.last_submission_at <= threshold))
+            .values(last_submission_at=now)
+            .execution_options(synchronize_session=False)
+        ),
     ).rowcount
     if taken != 1:
         last = session.scalar(select(User.last_submission_at).where(User.id == user.id)) or now
@@ -347,7 +345,7 @@ def hidden_problem_ids(session: Session, now: datetime) -> set[str]:
 
 def can_view_submission(session: Session, user: User, submission: Submission) -> bool:
     """Its author, an admin, the jury of its contest, and for practice submissions any teacher."""
-    if submission.user_id == user.id or user.role == ADMIN:
+    if submission.user_id == user.id or user.role == Role.ADMIN:
         return True
     if submission.contest_id is None:
         return is_jury(user)
@@ -355,17 +353,17 @@ def can_view_submission(session: Session, user: User, submission: Submission) ->
     return contest is not None and is_contest_jury(user, contest)
 
 
-def detail_level(session: Session, user: User, submission: Submission) -> str:
+def detail_level(session: Session, user: User, submission: Submission) -> DetailLevel:
     """How much of the tests ``user`` (who may view ``submission``) sees: ``jury`` everything;
     ``details`` secret tests' names, times and resource reasons (the contest allows it);
     ``verdicts`` only the verdict of each secret test."""
     if is_jury(user):
-        return JURY_VIEW
+        return DetailLevel.JURY
     contest = session.get(Contest, submission.contest_id) if submission.contest_id else None
-    return DETAILS_VIEW if contest is not None and contest.show_test_details else VERDICTS_VIEW
+    return DetailLevel.DETAILS if contest is not None and contest.show_test_details else DetailLevel.VERDICTS
 
 
-def shown_test(result: TestResult, level: str) -> dict:
+def shown_test(result: TestResult, level: DetailLevel) -> dict[str, object]:
     """The fields of one test result a viewer at ``level`` may see, as a dict (hidden ones None).
 
     Samples are shown whole (their data is in the statement). A secret test's checker message is
@@ -382,9 +380,9 @@ def shown_test(result: TestResult, level: str) -> dict:
         "memory_kib": result.memory_kib,
         "message": result.message,
     }
-    if sample or level == JURY_VIEW:
+    if sample or level == DetailLevel.JURY:
         return shown
-    if level == DETAILS_VIEW:
+    if level == DetailLevel.DETAILS:
         return shown | {"message": result.message if result.verdict in RESOURCE_VERDICTS else None}
     return shown | {
         "test": f"{result.test_group}/{result.ordinal}",
@@ -395,64 +393,9 @@ def shown_test(result: TestResult, level: str) -> dict:
     }
 
 
-# -- rejudging ----------------------------------------------------------------------------------------
-REJUDGE_RESET = dict(
-    status="queued",
-    verdict=None,
-    compile_message=None,
-    judge_message=None,
-    time_ms=None,
-    memory_kib=None,
-    tests_passed=None,
-    tests_total=None,
-    worker_id=None,
-    lease_expires_at=None,
-    started_at=None,
-    finished_at=None,
-    priority=REJUDGE,
-)  # rejudges wait behind live contest and practice submissions
-
-
-def rejudge(
-    session: Session,
-    *,
-    submission_id: int | None = None,
-    contest_id: int | None = None,
-    problem_id: str | None = None,
-    only_non_ac: bool = False,
-) -> list[int]:
-    """Put the matching submissions back in the queue; returns their ids (committed).
-
-    Only ``done`` and ``judging`` submissions move (queued ones are waiting already). ``attempt`` is
-    kept: the next claim increments it, so the new judging's test results are kept apart from the old
-    ones, and a worker still judging the old attempt is fenced off (``judge.queue.holds`` needs
-    ``status = judging``): its late writes are discarded.
-    """
-    conditions = [Submission.status.in_(("done", "judging"))]
-    if submission_id is not None:
-        conditions.append(Submission.id == submission_id)
-    if contest_id is not None:
-        conditions.append(Submission.contest_id == contest_id)
-    if problem_id is not None:
-        conditions.append(Submission.problem_id == problem_id)
-    if only_non_ac:
-        conditions.append(or_(Submission.verdict.is_(None), Submission.verdict != AC))
-    ids = [
-        row[0]
-        for row in session.execute(
-            update(Submission)
-            .where(*conditions)
-            .values(**REJUDGE_RESET)
-            .returning(Submission.id)
-            .execution_options(synchronize_session=False)
-        )
-    ]
-    session.commit()
-    return sorted(ids)
-
-
+# -- times typed at the command line -------------------------------------------------------------
 def parse_when(text: str, now: datetime) -> datetime:
-    """A time typed at the command line, as naive UTC: ``now``, ``+90m`` / ``+2h`` / ``+1d`` from
+    """A time typed at the command line, in UTC (timezone-aware): ``now``, ``+90m`` / ``+2h`` / ``+1d`` from
     ``now``, or ISO 8601 (``2026-12-01T09:00``; without a zone it is the machine's local time).
 
     Raises ValueError for anything else.

@@ -19,16 +19,18 @@ import asyncio
 import json
 import time
 import weakref
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime, timedelta
 
 import anyio
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
+from judge.clock import utcnow
 from judge.contests import shown_test
-from judge.models import Contest, ContestProblem, Submission, TestResult, User, utcnow
-from judge.scoreboard import JURY, compute_scoreboard, scoreboard_fingerprint
+from judge.models import Contest, ContestProblem, Submission, TestResult, User
+from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
+from judge.vocabulary import DetailLevel, ScoreboardView, Status
 
 KEEPALIVE_S = 15.0
 CLOCK_SLACK = timedelta(minutes=1)  # workers on other hosts stamp finished_at with their own clocks
@@ -43,7 +45,7 @@ def sse(event: str, data: dict, event_id: int | None = None) -> str:
 class SubmissionFeed:
     """Events of one submission for a viewer at detail ``level`` (``judge.contests.detail_level``)."""
 
-    def __init__(self, submission_id: int, level: str):
+    def __init__(self, submission_id: int, level: DetailLevel):
         self.submission_id, self.level = submission_id, level
         self.attempt: int | None = None
         self.status: str | None = None
@@ -61,7 +63,7 @@ class SubmissionFeed:
             self.attempt, self.sent_ordinal = row.attempt, 0
         results = (
             []
-            if row.status == "queued"
+            if row.status == Status.QUEUED
             else session.scalars(  # queued again: old results are stale
                 select(TestResult)
                 .where(
@@ -78,7 +80,7 @@ class SubmissionFeed:
         for result in results:
             events.append(("test", {"id": row.id, "attempt": row.attempt, **shown_test(result, self.level)}))
             self.sent_ordinal = result.ordinal
-        if row.status == "done":
+        if row.status == Status.DONE:
             events.append(
                 (
                     "verdict",
@@ -99,7 +101,7 @@ class SubmissionFeed:
 class ContestFeed:
     """Events of one contest for ``viewer`` seeing the board as ``view`` (``jury`` or ``public``)."""
 
-    def __init__(self, contest_id: int, viewer: User | None, view: str, now: datetime | None = None):
+    def __init__(self, contest_id: int, viewer: User | None, view: ScoreboardView, now: datetime | None = None):
         self.contest_id, self.view = contest_id, view
         self.viewer_id = viewer.id if viewer else None
         self.fingerprint: tuple | None = None
@@ -135,14 +137,15 @@ class ContestFeed:
                 ContestProblem,
                 (ContestProblem.contest_id == s.contest_id) & (ContestProblem.problem_id == s.problem_id),
             )
-            .where(s.contest_id == contest.id, s.status == "done", s.finished_at >= self.since)
+            .where(s.contest_id == contest.id, s.status == Status.DONE, s.finished_at >= self.since)
             .order_by(s.finished_at, s.id)
         )
-        if self.view != JURY:
+        if self.view != ScoreboardView.JURY:
             query = query.where(s.user_id == self.viewer_id)
         events = []
         for sid, attempt, user_id, verdict, jury, letter, finished_at in session.execute(query):
-            self.since = max(self.since, finished_at - CLOCK_SLACK)  # the window moves on with the verdicts
+            if finished_at is not None:  # the window moves on with the verdicts
+                self.since = max(self.since, finished_at - CLOCK_SLACK)
             if (sid, attempt) not in self.seen:
                 self.seen.add((sid, attempt))
                 events.append(
@@ -176,8 +179,15 @@ def _poll_limiter() -> anyio.CapacityLimiter:
     return limiter
 
 
+Feed = SubmissionFeed | ContestFeed
+
+
 async def stream(
-    feed, sessions: sessionmaker, poll_s: float, max_s: float, disconnected: Callable[[], object] | None = None
+    feed: Feed,
+    sessions: sessionmaker,
+    poll_s: float,
+    max_s: float,
+    disconnected: Callable[[], Awaitable[bool]] | None = None,
 ) -> AsyncIterator[str]:
     """Poll ``feed`` every ``poll_s`` seconds (in a worker thread: database calls block; at most
     ``MAX_CONCURRENT_POLLS`` polls of all streams at once) and yield its

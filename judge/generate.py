@@ -3,7 +3,7 @@
 Steps: run ``generators/generate.py OUTDIR`` (deterministic, fixed seeds), replace
 ``data/secret/*.in`` with what it wrote, then run the reference solver on every ``.in`` of
 ``data/sample`` and ``data/secret`` and write its standard output as the ``.ans``. The same package
-gives the same bytes on every run (``tests/judge/test_generate.py`` proves it).
+gives the same bytes on every run (``tests/judge/test_packages_generate.py`` proves it).
 """
 
 from __future__ import annotations

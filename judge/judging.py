@@ -23,8 +23,8 @@ from judge.verdicts import AC, CE, JE, resource_verdict, submission_verdict
 from sandbox import Limits, Sandbox
 from sandbox.session import Session
 
-# 512 MiB is twice what g++ -std=gnu++20 needs for <bits/stdc++.h>; a compile bomb (an exploding
-# template, #include "/dev/urandom") is stopped there in half the time 1 GiB took.
+# 512 MiB is twice what g++ -std=gnu++20 needs for <bits/stdc++.h>, and low enough that a compile
+# bomb (an exploding template, #include "/dev/urandom") is stopped early.
 COMPILE_LIMITS = Limits(
     cpu_ms=20_000,
     wall_ms=40_000,

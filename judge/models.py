@@ -1,18 +1,18 @@
 """Database models (SQLAlchemy 2): problem packages, problems, submissions, test results, workers,
-and for class contests (issue #5): users, API tokens, contests, their problems and participants.
+and for class contests: users, API tokens, contests, their problems and participants.
 
 Portable SQL only: the same models run on SQLite (embedded default) and PostgreSQL (several hosts).
-A submission row is also the queue's job (see ``judge.queue``).
+A submission row is also the queue's job; ``judge.lifecycle`` alone writes its status, lease and
+attempt columns. Times are UTC (``judge.clock``).
 """
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import (
     JSON,
     Boolean,
-    DateTime,
     ForeignKey,
     Index,
     Integer,
@@ -24,10 +24,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-
-def utcnow() -> datetime:
-    """The current time in UTC, without tzinfo (SQLite keeps no time zone; all times are UTC)."""
-    return datetime.now(UTC).replace(tzinfo=None)
+from judge.clock import UtcDateTime, utcnow
+from judge.vocabulary import Scoring, Status, Visibility
 
 
 class Base(DeclarativeBase):
@@ -44,7 +42,7 @@ class PackageArchive(Base):
     sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
     archive: Mapped[bytes] = mapped_column(LargeBinary)
     size_bytes: Mapped[int] = mapped_column(Integer)
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 class Problem(Base):
@@ -56,18 +54,21 @@ class Problem(Base):
     package_sha256: Mapped[str] = mapped_column(ForeignKey("package_archives.sha256"))
     time_limit_ms: Mapped[int] = mapped_column(Integer)
     memory_kib: Mapped[int] = mapped_column(Integer)
-    updated_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 class Submission(Base):
     """One submitted source and, once judged, its verdict.
 
-    status: ``queued`` → ``judging`` (a worker holds the lease) → ``done``.
+    status: ``queued`` → ``judging`` (a worker holds the lease) → ``done`` (``Status``).
     attempt: the fencing token; each claim increments it and a worker writes results only while the
     row still carries its attempt and ``status = judging``.
     time_ms / memory_kib: the largest CPU time (ms) and peak memory (KiB) over the tests run.
-    priority: 0 contest, 1 practice, 2 rejudge (lower is judged first); fair_rank: how many of the
-    same user's submissions were already waiting when this one was queued.
+    priority: 0 contest, 1 practice, 2 rejudge (``Priority``: lower is judged first); fair_rank: how
+    many of the same user's submissions were already waiting when this one was queued; claims take
+    them in the order (priority, fair_rank, id).
+    user_id, contest_id: who submitted, to which contest (None: practice); is_jury: a teacher's or
+    an admin's submission, kept off the scoreboard.
     """
 
     __tablename__ = "submissions"
@@ -76,7 +77,7 @@ class Submission(Base):
     package_sha256: Mapped[str] = mapped_column(ForeignKey("package_archives.sha256"))
     language: Mapped[str] = mapped_column(String(32))
     source: Mapped[str] = mapped_column(Text)
-    status: Mapped[str] = mapped_column(String(16), default="queued")
+    status: Mapped[str] = mapped_column(String(16), default=Status.QUEUED)
     verdict: Mapped[str | None] = mapped_column(String(8), nullable=True)
     compile_message: Mapped[str | None] = mapped_column(Text, nullable=True)
     judge_message: Mapped[str | None] = mapped_column(Text, nullable=True)
@@ -86,17 +87,15 @@ class Submission(Base):
     tests_total: Mapped[int | None] = mapped_column(Integer, nullable=True)
     attempt: Mapped[int] = mapped_column(Integer, default=0)
     worker_id: Mapped[str | None] = mapped_column(String(128), nullable=True)
-    lease_expires_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    started_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
-    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
-    # issue #5: who submitted, to which contest; jury (teacher) submissions stay off the scoreboard
+    lease_expires_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", name="fk_submissions_user"), nullable=True)
     contest_id: Mapped[int | None] = mapped_column(
         ForeignKey("contests.id", name="fk_submissions_contest"), nullable=True
     )
     is_jury: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    # issue #6: claim order is (priority, fair_rank, id); see judge.queue.queue_position
     priority: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     fair_rank: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     lost_judgings: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # leases that expired
@@ -164,8 +163,8 @@ class Worker(Base):
     slots: Mapped[int] = mapped_column(Integer, default=1)
     languages: Mapped[list] = mapped_column(JSON, default=list)
     current_submission_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    started_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    last_heartbeat: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    started_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    last_heartbeat: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
 
 class User(Base):
@@ -181,8 +180,8 @@ class User(Base):
     display_name: Mapped[str] = mapped_column(String(200))
     role: Mapped[str] = mapped_column(String(16))
     password_hash: Mapped[str] = mapped_column(String(200))
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    last_submission_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    last_submission_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
 class ApiToken(Base):
@@ -191,8 +190,8 @@ class ApiToken(Base):
     __tablename__ = "api_tokens"
     token_sha256: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column(DateTime)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UtcDateTime)
 
 
 class Contest(Base):
@@ -209,17 +208,17 @@ class Contest(Base):
     __tablename__ = "contests"
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(200))
-    scoring: Mapped[str] = mapped_column(String(8), default="icpc")
-    start_at: Mapped[datetime] = mapped_column(DateTime)
-    end_at: Mapped[datetime] = mapped_column(DateTime)
-    freeze_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    scoring: Mapped[str] = mapped_column(String(8), default=Scoring.ICPC)
+    start_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    end_at: Mapped[datetime] = mapped_column(UtcDateTime)
+    freeze_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     unfrozen: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     all_students: Mapped[bool] = mapped_column(Boolean, default=True)
-    scoreboard_visibility: Mapped[str] = mapped_column(String(16), default="participants")
+    scoreboard_visibility: Mapped[str] = mapped_column(String(16), default=Visibility.PARTICIPANTS)
     show_test_details: Mapped[bool] = mapped_column(Boolean, default=False)
     penalty_minutes: Mapped[int] = mapped_column(Integer, default=20)
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
 
     problems: Mapped[list[ContestProblem]] = relationship(
         order_by="ContestProblem.letter", cascade="all, delete-orphan"

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from sqlalchemy.orm import Session
 
-from judge.models import PackageArchive, Problem, utcnow
+from judge.clock import utcnow
+from judge.models import PackageArchive, Problem
 from judge.packages import PackageError, ProblemPackage, load_package
 
 PACKED = ("problem.yaml", "statement", "data", "output_validators", "input_validators")

@@ -1,4 +1,6 @@
-"""Request and response bodies of the HTTP API (pydantic)."""
+"""Field types and bounds of what reaches the database from outside (API bodies, the command line):
+text it can store, ids within its integer range, times it can order. The request and response
+bodies themselves live beside their routes in ``judge.api``."""
 
 from __future__ import annotations
 
@@ -6,10 +8,12 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import Path
-from pydantic import AfterValidator, BaseModel, Field
+from pydantic import AfterValidator, Field
+
+from judge.clock import to_utc
 
 MAX_ROW_ID = 2**31 - 1  # ids are SQL INTEGER columns: 32-bit on PostgreSQL, so larger ids exist nowhere
-EARLIEST_TIME, LATEST_TIME = datetime(1970, 1, 1), datetime(3000, 1, 1)  # naive UTC, like judge.models
+EARLIEST_TIME, LATEST_TIME = datetime(1970, 1, 1, tzinfo=UTC), datetime(3000, 1, 1, tzinfo=UTC)
 MAX_POINTS = 1_000_000  # IOI points of one problem: far below the INTEGER columns' range
 MAX_PENALTY_MINUTES = 1000
 # list sizes: a class, not a load test (PostgreSQL takes at most 65,535 parameters in one statement)
@@ -35,10 +39,10 @@ def _storable_text(text: str) -> str:
 
 
 def utc_in_range(moment: datetime) -> datetime:
-    """``moment`` as naive UTC (a naive time is UTC already), in [1970, 3000); raises ValueError
-    otherwise (an offset near year 1 or 9999 would overflow the conversion)."""
+    """``moment`` in UTC, timezone-aware (a naive time is UTC already), in [1970, 3000); raises
+    ValueError otherwise (an offset near year 1 or 9999 would overflow the conversion)."""
     try:
-        utc = moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+        utc = to_utc(moment)
     except OverflowError:
         raise ValueError("is out of range once converted to UTC") from None
     if not EARLIEST_TIME <= utc < LATEST_TIME:
@@ -52,89 +56,3 @@ Text = Annotated[str, AfterValidator(_storable_text)]
 RowId = Annotated[int, Field(strict=True, ge=1, le=MAX_ROW_ID)]
 PathId = Annotated[int, Path(ge=1, le=MAX_ROW_ID, description="row id")]
 UtcTime = Annotated[datetime, AfterValidator(utc_in_range)]
-
-
-class SubmissionIn(BaseModel):
-    """POST /api/v1/submissions: problem id, language id, source text (UTF-8, at most 64 KiB)."""
-
-    problem: Text = Field(min_length=1, max_length=64)
-    language: Text = Field(min_length=1, max_length=32)
-    source: Text
-
-
-class SubmissionCreated(BaseModel):
-    """202 answer: the new submission's id and where to follow it."""
-
-    id: int
-    status: str
-    url: str
-
-
-class TestResultOut(BaseModel):
-    """One test case's result: CPU time (ms), wall time (ms), peak memory (KiB)."""
-
-    ordinal: int
-    test: str
-    group: str
-    verdict: str
-    time_ms: int
-    wall_ms: int
-    memory_kib: int
-    message: str | None = None
-
-
-class SubmissionOut(BaseModel):
-    """A submission's state: status queued/judging/done, verdict once done, per-test results."""
-
-    id: int
-    problem: str
-    language: str
-    status: str
-    verdict: str | None
-    compile_message: str | None
-    judge_message: str | None
-    time_ms: int | None
-    memory_kib: int | None
-    tests_passed: int | None
-    tests_total: int | None
-    created_at: datetime
-    finished_at: datetime | None
-    results: list[TestResultOut]
-
-
-class ProblemSummary(BaseModel):
-    """A problem in the list: CPU time limit per test (ms), memory limit (KiB)."""
-
-    id: str
-    name: str
-    time_limit_ms: int
-    memory_kib: int
-
-
-class SampleOut(BaseModel):
-    """A sample test: its input and the judge's answer, as text."""
-
-    name: str
-    input: str
-    answer: str
-
-
-class ProblemOut(ProblemSummary):
-    """A problem: statement (Markdown) in the requested language, its languages, limits, samples."""
-
-    statement: str
-    statement_language: str
-    statement_languages: list[str]
-    output_limit_bytes: int
-    input_file: str | None
-    output_file: str | None
-    samples: list[SampleOut]
-
-
-class LanguageOut(BaseModel):
-    """A judge language; ``available`` is False when no worker's self-test passed for it
-    (None while no worker is alive: none has reported yet, or all are down)."""
-
-    id: str
-    name: str
-    available: bool | None

@@ -25,10 +25,10 @@ from datetime import datetime
 from sqlalchemy import and_, case, func, not_, select
 from sqlalchemy.orm import Session, aliased
 
+from judge.clock import utcnow
 from judge.contests import on_scoreboard, participants, problem_points
-from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
+from judge.models import Contest, Problem, Submission, TestResult, User
 from judge.scoring import (
-    ICPC,
     NOT_COUNTED,
     UNGROUPED,
     Attempt,
@@ -41,8 +41,7 @@ from judge.scoring import (
     ioi_submission_score,
 )
 from judge.verdicts import AC
-
-JURY, PUBLIC = "jury", "public"
+from judge.vocabulary import ScoreboardView, Scoring, Status
 
 
 @dataclass
@@ -88,7 +87,7 @@ class Scoreboard:
     contest_id: int
     contest_name: str
     scoring: str
-    view: str
+    view: ScoreboardView
     frozen: bool
     computed_at: datetime
     problems: list[tuple[str, str, int]]
@@ -119,10 +118,10 @@ class Scoreboard:
         }
 
 
-def hidden_after(contest: Contest, view: str) -> datetime | None:
+def hidden_after(contest: Contest, view: ScoreboardView) -> datetime | None:
     """The time from which verdicts are hidden in ``view``: the freeze time, except for the jury or
     once the contest is unfrozen (None: nothing hidden)."""
-    if view == JURY or contest.freeze_at is None or contest.unfrozen:
+    if view == ScoreboardView.JURY or contest.freeze_at is None or contest.unfrozen:
         return None
     return contest.freeze_at
 
@@ -135,7 +134,7 @@ def _contest_rows(contest: Contest, s=Submission):
 
 def _judged(hide_after: datetime | None, s=Submission):
     """SQL: the submission's verdict is shown (judged, and not hidden by the freeze)."""
-    done = s.status == "done"
+    done = s.status == Status.DONE
     return done if hide_after is None else and_(done, s.created_at < hide_after)
 
 
@@ -151,7 +150,7 @@ def _count(condition):
 def aggregate_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[tuple[int, str], Cell]:
     """Every non-empty cell, keyed by (user id, letter), computed by aggregate queries."""
     letter_of = {p.problem_id: p.letter for p in contest.problems}
-    if contest.scoring == ICPC:
+    if contest.scoring == Scoring.ICPC:
         return _icpc_aggregate(session, contest, hide_after, letter_of)
     return _ioi_aggregate(session, contest, hide_after, letter_of)
 
@@ -309,7 +308,7 @@ def replay_cells(session: Session, contest: Contest, hide_after: datetime | None
 
 def _replay(session, contest, entry, rows, hide_after) -> Cell:
     def shown(row):
-        return row.status == "done" and (hide_after is None or row.created_at < hide_after)
+        return row.status == Status.DONE and (hide_after is None or row.created_at < hide_after)
 
     attempts = [
         Attempt(
@@ -319,7 +318,7 @@ def _replay(session, contest, entry, rows, hide_after) -> Cell:
         )
         for r in rows
     ]
-    if contest.scoring != ICPC:
+    if contest.scoring != Scoring.ICPC:
         ioi = ioi_cell(attempts)
         return Cell(entry.letter, attempts=ioi.judged, pending=ioi.pending, score=ioi.score)
     icpc = icpc_cell(attempts, contest.penalty_minutes)
@@ -351,7 +350,7 @@ def _submission_score(session: Session, row: Submission, points: int) -> float:
 def compute_scoreboard(
     session: Session,
     contest: Contest,
-    view: str = PUBLIC,
+    view: ScoreboardView = ScoreboardView.PUBLIC,
     now: datetime | None = None,
     cells: dict[tuple[int, str], Cell] | None = None,
 ) -> Scoreboard:
@@ -378,7 +377,9 @@ def compute_scoreboard(
         for user_id, name, display in users
     ]
     key = (
-        (lambda r: icpc_rank_key(r.solved, r.penalty)) if contest.scoring == ICPC else (lambda r: ioi_rank_key(r.total))
+        (lambda r: icpc_rank_key(r.solved, r.penalty))
+        if contest.scoring == Scoring.ICPC
+        else (lambda r: ioi_rank_key(r.total))
     )
     rows.sort(key=key)  # stable: ties keep the participants' display-name order
     for row, rank in zip(rows, competition_ranks([key(r) for r in rows])):
@@ -405,7 +406,7 @@ def _mark_first_solves(cells: dict[tuple[int, str], Cell]) -> None:
     for cell in cells.values():
         if cell.solved and cell.first_ac is not None:
             best = first.get(cell.letter)
-            if best is None or cell.first_ac < best.first_ac:
+            if best is None or best.first_ac is None or cell.first_ac < best.first_ac:
                 first[cell.letter] = cell
     for cell in first.values():
         cell.first_solve = True
@@ -425,7 +426,7 @@ def scoreboard_csv(board: Scoreboard) -> str:
     then one column per problem letter (ICPC: see ``_icpc_text``; IOI: the score)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    icpc = board.scoring == ICPC
+    icpc = board.scoring == Scoring.ICPC
     letters = [l for l, _, _ in board.problems]
     writer.writerow(["rank", "user", "display_name", *(["solved", "penalty"] if icpc else ["total"]), *letters])
     for row in board.rows:
@@ -441,7 +442,7 @@ def grades_csv(board: Scoreboard) -> str:
     penalty. Meant for the jury view (live results)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    icpc = board.scoring == ICPC
+    icpc = board.scoring == Scoring.ICPC
     letters = [l for l, _, _ in board.problems]
     writer.writerow(["user", "display_name", *letters, "total", *(["penalty"] if icpc else [])])
     for row in sorted(board.rows, key=lambda r: r.user):
@@ -473,7 +474,7 @@ def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) ->
             func.count(),
             func.max(s.id),
             func.sum(s.attempt),
-            func.sum(case((s.status == "done", 1), else_=0)),
+            func.sum(case((s.status == Status.DONE, 1), else_=0)),
             func.max(s.finished_at),
         ).where(s.contest_id == contest.id)
     ).one()

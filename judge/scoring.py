@@ -22,8 +22,6 @@ from datetime import datetime
 
 from judge.verdicts import AC, CE, JE
 
-ICPC, IOI = "icpc", "ioi"
-SCORING_MODES = (ICPC, IOI)
 NOT_COUNTED = (CE, JE)  # attempts that cost no penalty and no try
 UNGROUPED = ("sample", "secret")  # the test groups of a package without scoring groups
 DEFAULT_POINTS = 100

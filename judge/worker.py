@@ -15,19 +15,20 @@ import socket
 import threading
 import time
 
-from sqlalchemy import insert, update
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from judge import queue
+from judge import lifecycle
+from judge.clock import utcnow
 from judge.config import Settings
 from judge.db import make_engine, make_sessionmaker
 from judge.judging import JudgingOutcome, TestOutcome, judge_submission
 from judge.languages import LANGUAGES
-from judge.models import Submission, TestResult, utcnow
+from judge.models import Submission, TestResult
 from judge.models import Worker as WorkerRow
 from judge.package_store import cached_package
 from judge.selftest import available_languages
-from judge.verdicts import JE
+from judge.verdicts import AC, JE
 from sandbox import Sandbox, SandboxError
 
 log = logging.getLogger(__name__)
@@ -105,7 +106,7 @@ class Worker:
             try:
                 if time.monotonic() - last_reap > 5:
                     with self.sessions() as session:
-                        queue.requeue_expired(session, self.settings.max_attempts)
+                        lifecycle.requeue_expired(session, self.settings.max_attempts)
                         self.heartbeat(session, None)
                     last_reap = time.monotonic()
                 if not self.judge_one():
@@ -123,7 +124,7 @@ class Worker:
     def judge_one(self) -> bool:
         """Claim one submission and judge it; False if the queue was empty."""
         with self.sessions() as session:
-            claim = queue.claim(session, self.id, self.settings.lease_seconds, self.languages)
+            claim = lifecycle.claim(session, self.id, self.settings.lease_seconds, self.languages)
             if claim is None:
                 return False
             submission = session.get(Submission, claim.submission_id)
@@ -135,7 +136,7 @@ class Worker:
             self._finish(claim, outcome)
         except StopRequested:
             with self.sessions() as session:
-                queue.release(session, claim)
+                lifecycle.give_back(session, claim)
             log.info("submission %s given back to the queue (stopping)", claim.submission_id)
         except LeaseLost:
             log.warning("lease on submission %s lost; its results are discarded", claim.submission_id)
@@ -143,7 +144,7 @@ class Worker:
             renewer.stop()
         return True
 
-    def _judge(self, claim: queue.Claim, submission: Submission) -> JudgingOutcome:
+    def _judge(self, claim: lifecycle.Claim, submission: Submission) -> JudgingOutcome:
         language = LANGUAGES.get(submission.language)
         try:
             if language is None:
@@ -161,68 +162,49 @@ class Worker:
             log.exception("judge error on submission %s", submission.id)
             return JudgingOutcome(JE, judge_message=f"judge error: {type(exc).__name__}: {exc}"[:2000])
 
-    def _store_test(self, claim: queue.Claim, test: TestOutcome) -> None:
-        """Write one test result, fenced by the claim; stop early on SIGTERM or a lost lease."""
+    def _store_test(self, claim: lifecycle.Claim, test: TestOutcome) -> None:
+        """Store one test result under the claim; stop early on SIGTERM or a lost lease."""
+        result = TestResult(
+            ordinal=test.ordinal,
+            test_name=test.test.name,
+            test_group=test.test.group,
+            verdict=test.verdict,
+            time_ms=test.time_ms,
+            wall_ms=test.wall_ms,
+            memory_kib=test.memory_kib,
+            exit_code=test.exit_code,
+            signal=test.signal,
+            message=test.message,
+        )
         with self.sessions() as session:
-            held = session.execute(
-                update(Submission)
-                .where(queue.holds(claim))
-                .values(worker_id=self.id)
-                .execution_options(synchronize_session=False)
-            ).rowcount
-            if held != 1:
-                session.rollback()
+            if not lifecycle.store_test(session, claim, self.id, result):
                 raise LeaseLost()
-            session.execute(
-                insert(TestResult).values(
-                    submission_id=claim.submission_id,
-                    attempt=claim.attempt,
-                    ordinal=test.ordinal,
-                    test_name=test.test.name,
-                    test_group=test.test.group,
-                    verdict=test.verdict,
-                    time_ms=test.time_ms,
-                    wall_ms=test.wall_ms,
-                    memory_kib=test.memory_kib,
-                    exit_code=test.exit_code,
-                    signal=test.signal,
-                    message=test.message[:2000] or None,
-                )
-            )
-            session.commit()
         if self.stop.is_set():
             raise StopRequested()
 
-    def _finish(self, claim: queue.Claim, outcome: JudgingOutcome) -> None:
+    def _finish(self, claim: lifecycle.Claim, outcome: JudgingOutcome) -> None:
+        """Store the judging's verdict under the claim; LeaseLost when the claim no longer holds."""
         with self.sessions() as session:
-            done = session.execute(
-                update(Submission)
-                .where(queue.holds(claim))
-                .values(
-                    status="done",
-                    verdict=outcome.verdict,
-                    compile_message=outcome.compile_message or None,
-                    judge_message=outcome.judge_message or None,
-                    time_ms=outcome.time_ms,
-                    memory_kib=outcome.memory_kib,
-                    finished_at=utcnow(),
-                    lease_expires_at=None,
-                    tests_passed=sum(t.verdict == "AC" for t in outcome.tests),
-                    tests_total=len(outcome.tests),
-                )
-                .execution_options(synchronize_session=False)
-            ).rowcount
-            if done != 1:
-                session.rollback()
-                raise LeaseLost()
-            session.commit()
+            done = lifecycle.finish(
+                session,
+                claim,
+                verdict=outcome.verdict,
+                compile_message=outcome.compile_message,
+                judge_message=outcome.judge_message,
+                time_ms=outcome.time_ms,
+                memory_kib=outcome.memory_kib,
+                tests_passed=sum(t.verdict == AC for t in outcome.tests),
+                tests_total=len(outcome.tests),
+            )
+        if not done:
+            raise LeaseLost()
         log.info("submission %s: %s", claim.submission_id, outcome.verdict)
 
 
 class _LeaseRenewer:
     """Renews a claim's lease every third of its length in a background thread."""
 
-    def __init__(self, worker: Worker, claim: queue.Claim):
+    def __init__(self, worker: Worker, claim: lifecycle.Claim):
         self.worker, self.claim = worker, claim
         self.done = threading.Event()
         self.thread = threading.Thread(target=self._loop, daemon=True)
@@ -239,7 +221,7 @@ class _LeaseRenewer:
         while not self.done.wait(period):
             try:
                 with self.worker.sessions() as session:
-                    if not queue.renew(session, self.claim, self.worker.settings.lease_seconds):
+                    if not lifecycle.renew(session, self.claim, self.worker.settings.lease_seconds):
                         return
             except Exception:  # a missed renewal only shortens the lease
                 log.exception("lease renewal failed")

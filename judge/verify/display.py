@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from judge.verify.report import PackageReport, StepReport
@@ -15,7 +15,8 @@ class RichProgress:
     """A ``judge.verify.report.Progress`` drawing one bar per step of package ``package``."""
 
     def __init__(self, progress: Progress, package: str):
-        self.progress, self.package, self.task = progress, package, None
+        self.progress, self.package = progress, package
+        self.task: TaskID | None = None
 
     def begin(self, title: str, total: int) -> None:
         """Start the bar of a new step of ``total`` items."""

@@ -15,8 +15,13 @@ VALIDATOR_TIMEOUT_S = 60
 
 
 def validate_input(package: ProblemPackage, test: TestCase) -> str | None:
-    """Run the input validator on ``test``; None when it exits 42, else the reason (one line)."""
+    """Run the input validator on ``test``; None when it exits 42, else the reason (one line).
+
+    Raises ValueError for a package without an input validator.
+    """
     validator = package.input_validator
+    if validator is None:  # verify skips this step then (the layout step reports it)
+        raise ValueError(f"package {package.id} has no input validator")
     with open(test.input_path, "rb") as data:
         try:
             proc = subprocess.run(

@@ -8,16 +8,17 @@ from pathlib import Path
 from judge.generate import reference_solver
 from judge.packages import PackageError, ProblemPackage, load_package
 from judge.verify.report import StepReport
+from judge.vocabulary import Verdict
 
 # Submission folders and the verdict every submission in them must get (Kattis / problemtools names).
 VERDICT_FOLDERS = {
-    "accepted": "AC",
-    "wrong_answer": "WA",
-    "time_limit_exceeded": "TLE",
-    "run_time_error": "RTE",
-    "memory_limit_exceeded": "MLE",
-    "output_limit_exceeded": "OLE",
-    "compile_error": "CE",
+    "accepted": Verdict.AC,
+    "wrong_answer": Verdict.WA,
+    "time_limit_exceeded": Verdict.TLE,
+    "run_time_error": Verdict.RTE,
+    "memory_limit_exceeded": Verdict.MLE,
+    "output_limit_exceeded": Verdict.OLE,
+    "compile_error": Verdict.CE,
 }
 
 

@@ -39,7 +39,7 @@ class JudgedSubmission:
 
 def all_submissions(package: ProblemPackage) -> list[tuple[Path, str]]:
     """(file, expected verdict) of every submission in a known verdict folder, folder by folder."""
-    found = []
+    found: list[tuple[Path, str]] = []
     for folder, verdict in VERDICT_FOLDERS.items():
         found += [(path, verdict) for path in submission_files(package.root / "submissions" / folder)]
     return found

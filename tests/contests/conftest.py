@@ -6,9 +6,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 import pytest
-from sqlalchemy import update
 
-from judge import queue
+from judge import lifecycle
 from judge.contests import ContestSpec, ProblemEntry, create_contest
 from judge.db import make_engine, make_sessionmaker
 from judge.models import PackageArchive, Problem, Submission, TestResult, User, utcnow
@@ -111,35 +110,23 @@ def add_submission(
 def judge_next(session, verdict: str, tests: list[tuple[str, str]] | None = None) -> int:
     """Do what a worker does to the oldest queued submission: claim it (attempt + 1), store test
     results under that attempt, and write the verdict, every write fenced by the claim."""
-    claim = queue.claim(session, "test-worker", 30)
+    claim = lifecycle.claim(session, "test-worker", 30)
     assert claim is not None, "nothing queued"
     tests = tests if tests is not None else [("secret", verdict)]
     for ordinal, (group, test_verdict) in enumerate(tests, start=1):
-        session.add(
-            TestResult(
-                submission_id=claim.submission_id,
-                attempt=claim.attempt,
-                ordinal=ordinal,
-                test_name=f"{group}/{ordinal:02d}",
-                test_group=group,
-                verdict=test_verdict,
-            )
-        )
-    written = session.execute(
-        update(Submission)
-        .where(queue.holds(claim))
-        .values(
-            status="done",
-            verdict=verdict,
-            finished_at=utcnow(),
-            lease_expires_at=None,
-            tests_passed=sum(v == "AC" for _, v in tests),
-            tests_total=len(tests),
-        )
-        .execution_options(synchronize_session=False)
-    ).rowcount
-    assert written == 1
-    session.commit()
+        result = TestResult(ordinal=ordinal, test_name=f"{group}/{ordinal:02d}", test_group=group, verdict=test_verdict)
+        assert lifecycle.store_test(session, claim, "test-worker", result)
+    assert lifecycle.finish(
+        session,
+        claim,
+        verdict=verdict,
+        compile_message=None,
+        judge_message=None,
+        time_ms=None,
+        memory_kib=None,
+        tests_passed=sum(v == "AC" for _, v in tests),
+        tests_total=len(tests),
+    )
     return claim.submission_id
 
 

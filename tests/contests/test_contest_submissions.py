@@ -9,7 +9,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 
 from judge.models import Submission, User, utcnow
-from judge.scoreboard import JURY, compute_scoreboard
+from judge.scoreboard import compute_scoreboard
+from judge.vocabulary import ScoreboardView
 
 from ..conftest import make_account
 from .conftest import add_problems, make_contest
@@ -78,12 +79,12 @@ def test_teachers_may_always_submit_as_jury_and_stay_off_the_scoreboard(teacher_
         assert app_db.get(Submission, reply.json()["id"]).is_jury
     app_db.execute(update(Submission).values(status="done", verdict="AC"))
     app_db.commit()
-    board = compute_scoreboard(app_db, contests["running"], JURY)
+    board = compute_scoreboard(app_db, contests["running"], ScoreboardView.JURY)
     assert "teacher1" not in [r.user for r in board.rows] and not any(r.solved for r in board.rows)
 
 
 def test_rate_limit_answers_429_with_retry_after(api_app, api_client, teacher_client, app_db, contests):
-    api_app.state.submit_interval_s = 10
+    api_app.state.settings = api_app.state.settings.model_copy(update={"submit_interval_s": 10})
     assert post(api_client, "pz").status_code == 202  # practice: by problem id
     second = post(api_client, "B", contests["running"].id)
     assert second.status_code == 429
@@ -101,7 +102,7 @@ def test_rate_limit_answers_429_with_retry_after(api_app, api_client, teacher_cl
 
 
 def test_a_refused_submission_does_not_use_up_the_rate_limit(api_app, api_client, contests):
-    api_app.state.submit_interval_s = 10
+    api_app.state.settings = api_app.state.settings.model_copy(update={"submit_interval_s": 10})
     assert post(api_client, "pz", source="   ").status_code == 422  # empty source
     assert post(api_client, "A", contests["future"].id).status_code == 403
     assert post(api_client, "pz").status_code == 202

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from sqlalchemy import update
-
-from judge import queue
-from judge.contests import JURY_VIEW, VERDICTS_VIEW, rejudge
+from judge import lifecycle
 from judge.events import ContestFeed, SubmissionFeed, sse
-from judge.models import Submission, TestResult, User, utcnow
-from judge.scoreboard import JURY, PUBLIC
+from judge.lifecycle import rejudge
+from judge.models import TestResult, User, utcnow
+from judge.vocabulary import DetailLevel, ScoreboardView
 
 from .conftest import add_problems, add_submission, add_users, judge_next, make_contest
 from .test_freeze_api import sse_events
@@ -29,10 +27,10 @@ def test_submission_feed_follows_a_judging_test_by_test(app_db):
     add_problems(app_db, "pa")
     ids = add_users(app_db, "ann")
     sid = add_submission(app_db, None, ids["ann"], "pa", None, 0)
-    feed = SubmissionFeed(sid, VERDICTS_VIEW)
+    feed = SubmissionFeed(sid, DetailLevel.VERDICTS)
     assert feed.poll(app_db) == [("status", {"id": sid, "status": "queued", "attempt": 0})]
     assert feed.poll(app_db) == []  # nothing new, nothing sent
-    claim = queue.claim(app_db, "w", 30)
+    claim = lifecycle.claim(app_db, "w", 30)
     app_db.add(
         TestResult(
             submission_id=sid,
@@ -64,10 +62,17 @@ def test_submission_feed_follows_a_judging_test_by_test(app_db):
     app_db.commit()
     ((name, secret),) = feed.poll(app_db)
     assert name == "test" and (secret["test"], secret["time_ms"], secret["message"]) == ("secret/2", None, None)
-    app_db.execute(
-        update(Submission).where(queue.holds(claim)).values(status="done", verdict="WA", tests_passed=1, tests_total=2)
+    assert lifecycle.finish(
+        app_db,
+        claim,
+        verdict="WA",
+        compile_message=None,
+        judge_message=None,
+        time_ms=None,
+        memory_kib=None,
+        tests_passed=1,
+        tests_total=2,
     )
-    app_db.commit()
     events = feed.poll(app_db)
     assert names(events) == ["status", "verdict"] and events[1][1]["verdict"] == "WA"
     assert feed.finished
@@ -78,11 +83,11 @@ def test_submission_feed_starts_over_when_the_submission_is_rejudged(app_db):
     ids = add_users(app_db, "ann")
     sid = add_submission(app_db, None, ids["ann"], "pa", None, 0)
     judge_next(app_db, "WA", [("sample", "AC"), ("secret", "WA")])
-    feed = SubmissionFeed(sid, JURY_VIEW)
+    feed = SubmissionFeed(sid, DetailLevel.JURY)
     first = feed.poll(app_db)
     assert names(first) == ["status", "test", "test", "verdict"] and feed.finished
     rejudge(app_db, submission_id=sid)
-    feed = SubmissionFeed(sid, JURY_VIEW)
+    feed = SubmissionFeed(sid, DetailLevel.JURY)
     assert names(feed.poll(app_db)) == ["status"]
     judge_next(app_db, "AC", [("sample", "AC"), ("secret", "AC")])
     events = feed.poll(app_db)
@@ -109,8 +114,8 @@ def test_contest_feed_sends_the_board_and_only_changes_the_viewer_may_see(app_db
     contest.freeze_at = contest.start_at + timedelta(minutes=60)
     app_db.commit()
     ben = app_db.get(User, ids["ben"])
-    jury_feed = ContestFeed(contest.id, None, JURY)
-    ben_feed = ContestFeed(contest.id, ben, PUBLIC)
+    jury_feed = ContestFeed(contest.id, None, ScoreboardView.JURY)
+    ben_feed = ContestFeed(contest.id, ben, ScoreboardView.PUBLIC)
     assert names(jury_feed.poll(app_db)) == ["scoreboard"] and names(ben_feed.poll(app_db)) == ["scoreboard"]
     assert jury_feed.poll(app_db) == [] and ben_feed.poll(app_db) == []
 

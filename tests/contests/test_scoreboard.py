@@ -9,10 +9,11 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
-from judge import queue
-from judge.contests import rejudge
+from judge import lifecycle
+from judge.lifecycle import rejudge
 from judge.models import Submission, utcnow
-from judge.scoreboard import JURY, PUBLIC, aggregate_cells, compute_scoreboard, hidden_after, replay_cells
+from judge.scoreboard import aggregate_cells, compute_scoreboard, hidden_after, replay_cells
+from judge.vocabulary import ScoreboardView
 
 from .conftest import add_problems, add_submission, add_users, judge_next, make_contest
 
@@ -53,7 +54,7 @@ def test_icpc_board_on_a_hand_computed_contest(db, class_contest):
     add_submission(db, contest, a, "pb", "AC", 30)
     add_submission(db, contest, c, "pb", "AC", 50)
     add_submission(db, contest, c, "pb", "WA", 55)  # after the AC: not counted
-    board = compute_scoreboard(db, contest, JURY)
+    board = compute_scoreboard(db, contest, ScoreboardView.JURY)
     rows = rows_by_user(board)
     # alice: A at 12 after WA (CE free) = 32, B at 30 = 30 -> 2 solved, 62
     # bob: A at 20 = 20, B at 22 after one WA = 42 -> 2 solved, 62: tied with alice, same rank
@@ -88,7 +89,7 @@ def test_ioi_board_takes_the_best_submission_per_problem(db):
     add_submission(db, contest, ids["ben"], "pa", "WA", 4, tests=four(2))  # 50
     add_submission(db, contest, ids["ben"], "pb", "AC", 5, tests=four(4))  # all of 50
     add_submission(db, contest, ids["ben"], "pb", None, 6)  # pending
-    board = compute_scoreboard(db, contest, JURY)
+    board = compute_scoreboard(db, contest, ScoreboardView.JURY)
     totals = {r.user: (r.rank, r.total) for r in board.rows}
     assert totals == {"ben": (1, 100.0), "ann": (2, 75.0)}
     assert (cell(board, "ann", "A").score, cell(board, "ann", "A").attempts) == (75.0, 2)
@@ -108,7 +109,7 @@ def test_ioi_groups_score_all_or_nothing_per_group(db):
         ("secret/g3", "AC"),
     ]
     add_submission(db, contest, ids["ann"], "pa", "WA", 1, tests=grouped)  # g1 and g3 of 3 groups: 60
-    board = compute_scoreboard(db, contest, JURY)
+    board = compute_scoreboard(db, contest, ScoreboardView.JURY)
     assert cell(board, "ann", "A").score == pytest.approx(60.0)
 
 
@@ -120,17 +121,17 @@ def test_freeze_hides_verdicts_from_the_public_until_unfrozen(db, class_contest)
     add_submission(db, contest, ids["bob"], "pa", "WA", 41)  # frozen
     add_submission(db, contest, ids["bob"], "pa", "AC", 45)  # frozen: would be a solve
     add_submission(db, contest, ids["carol"], "pb", "AC", 50)  # frozen: would be the first solve of B
-    public = compute_scoreboard(db, contest, PUBLIC)
+    public = compute_scoreboard(db, contest, ScoreboardView.PUBLIC)
     assert public.frozen
     bob_a, carol_b = cell(public, "bob", "A"), cell(public, "carol", "B")
     assert (bob_a.solved, bob_a.pending, bob_a.attempts, bob_a.minute, bob_a.penalty) == (False, 2, 0, None, 0)
     assert (carol_b.solved, carol_b.pending, carol_b.first_solve) == (False, 1, False)
     assert [(r.user, r.solved, r.rank) for r in public.rows][:2] == [("alice", 1, 1), ("bob", 0, 2)]
-    live = compute_scoreboard(db, contest, JURY)
+    live = compute_scoreboard(db, contest, ScoreboardView.JURY)
     assert not live.frozen and cell(live, "bob", "A").penalty == 45 + 20 and cell(live, "carol", "B").first_solve
     contest.unfrozen = True
     db.commit()
-    revealed = compute_scoreboard(db, contest, PUBLIC)
+    revealed = compute_scoreboard(db, contest, ScoreboardView.PUBLIC)
     assert revealed.to_dict()["rows"] == live.to_dict()["rows"]
 
 
@@ -140,15 +141,17 @@ def test_a_frozen_verdict_changes_nothing_on_the_public_board(db, class_contest)
     db.commit()
     add_submission(db, contest, ids["alice"], "pa", "WA", 5)
     hidden = add_submission(db, contest, ids["alice"], "pa", "AC", 35)
-    before = compute_scoreboard(db, contest, PUBLIC).to_dict()
+    before = compute_scoreboard(db, contest, ScoreboardView.PUBLIC).to_dict()
     for verdict in ("WA", "CE", "JE"):
         db.execute(update(Submission).where(Submission.id == hidden).values(verdict=verdict))
         db.commit()
-        after = compute_scoreboard(db, contest, PUBLIC).to_dict()
+        after = compute_scoreboard(db, contest, ScoreboardView.PUBLIC).to_dict()
         assert after["rows"] == before["rows"], verdict
     db.execute(update(Submission).where(Submission.id == hidden).values(status="queued", verdict=None))
     db.commit()
-    assert compute_scoreboard(db, contest, PUBLIC).to_dict()["rows"] == before["rows"]  # same as still pending
+    assert (
+        compute_scoreboard(db, contest, ScoreboardView.PUBLIC).to_dict()["rows"] == before["rows"]
+    )  # same as still pending
 
 
 def test_rejudge_requeues_with_fencing_and_moves_the_first_ac_earlier(db, class_contest):
@@ -156,7 +159,7 @@ def test_rejudge_requeues_with_fencing_and_moves_the_first_ac_earlier(db, class_
     wrongly_rejected = add_submission(db, contest, ids["alice"], "pa", "WA", 5)
     add_submission(db, contest, ids["alice"], "pa", "AC", 40)
     add_submission(db, contest, ids["bob"], "pa", "AC", 20)
-    board = compute_scoreboard(db, contest, JURY)
+    board = compute_scoreboard(db, contest, ScoreboardView.JURY)
     assert (cell(board, "alice", "A").penalty, cell(board, "bob", "A").first_solve) == (60, True)
     assert [r.user for r in board.rows][:2] == ["bob", "alice"]
 
@@ -164,15 +167,15 @@ def test_rejudge_requeues_with_fencing_and_moves_the_first_ac_earlier(db, class_
     row = db.get(Submission, wrongly_rejected)
     db.refresh(row)
     assert (row.status, row.verdict, row.attempt, row.tests_total) == ("queued", None, 1, None)
-    pending = compute_scoreboard(db, contest, JURY)
+    pending = compute_scoreboard(db, contest, ScoreboardView.JURY)
     assert cell(pending, "alice", "A").pending == 1 and cell(pending, "alice", "A").penalty == 40
 
-    stale = queue.Claim(wrongly_rejected, 1)  # the worker of the first judging can write nothing now
-    assert not queue.renew(db, stale, 30)
+    stale = lifecycle.Claim(wrongly_rejected, 1)  # the worker of the first judging can write nothing now
+    assert not lifecycle.renew(db, stale, 30)
     judge_next(db, "AC")
     db.refresh(row)
     assert (row.status, row.verdict, row.attempt) == ("done", "AC", 2)
-    after = compute_scoreboard(db, contest, JURY)
+    after = compute_scoreboard(db, contest, ScoreboardView.JURY)
     alice_a = cell(after, "alice", "A")
     assert (alice_a.minute, alice_a.penalty, alice_a.attempts, alice_a.first_solve) == (5, 5, 1, True)
     assert not cell(after, "bob", "A").first_solve
@@ -182,10 +185,10 @@ def test_rejudge_requeues_with_fencing_and_moves_the_first_ac_earlier(db, class_
 def test_rejudge_of_a_submission_being_judged_fences_off_its_worker(db, class_contest):
     contest, ids = class_contest
     sid = add_submission(db, contest, ids["alice"], "pa", None, 5)
-    first = queue.claim(db, "slow-worker", 30)
+    first = lifecycle.claim(db, "slow-worker", 30)
     assert rejudge(db, submission_id=sid) == [sid]
-    assert not queue.renew(db, first, 30)  # status is queued again: the old claim no longer holds
-    second = queue.claim(db, "other-worker", 30)
+    assert not lifecycle.renew(db, first, 30)  # status is queued again: the old claim no longer holds
+    second = lifecycle.claim(db, "other-worker", 30)
     assert (second.submission_id, second.attempt) == (sid, first.attempt + 1)
 
 
@@ -223,7 +226,7 @@ def test_aggregate_queries_agree_with_the_plain_replay(db, scoring):
             tests=tests,
             status="judging" if verdict is None and rng.random() < 0.5 else None,
         )
-    for view in (JURY, PUBLIC):
+    for view in (ScoreboardView.JURY, ScoreboardView.PUBLIC):
         hide = hidden_after(contest, view)
         fast, plain = aggregate_cells(db, contest, hide), replay_cells(db, contest, hide)
         assert fast.keys() == plain.keys()
@@ -239,4 +242,7 @@ def test_aggregate_queries_agree_with_the_plain_replay(db, scoring):
             ), key
             assert f.score == pytest.approx(p.score), key
         assert any(c.solved or c.score for c in plain.values())  # the data is not trivially empty
-    assert compute_scoreboard(db, contest, PUBLIC).to_dict() != compute_scoreboard(db, contest, JURY).to_dict()
+    assert (
+        compute_scoreboard(db, contest, ScoreboardView.PUBLIC).to_dict()
+        != compute_scoreboard(db, contest, ScoreboardView.JURY).to_dict()
+    )

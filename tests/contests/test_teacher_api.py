@@ -77,4 +77,4 @@ def test_a_contest_run_entirely_over_the_api(api_app, app_db, teacher_client):
     ]  # a tie shares the rank
     assert teacher_client.post(f"/api/v1/submissions/{ids['bob']}/rejudge").json() == {"rejudged": [ids["bob"]]}
     assert ana.get("/api/v1/contests").json()[0]["name"] == "Lab 2"
-    assert utcnow() < datetime.fromisoformat(contest["end_at"]).replace(tzinfo=None)
+    assert utcnow() < datetime.fromisoformat(contest["end_at"])

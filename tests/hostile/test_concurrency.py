@@ -89,7 +89,7 @@ def test_a_burst_of_submissions_from_several_students_loses_nothing(any_db_app):
 
 
 def test_simultaneous_submissions_race_the_rate_limit_and_one_wins(any_db_app):
-    any_db_app.state.submit_interval_s = 60
+    any_db_app.state.settings = any_db_app.state.settings.model_copy(update={"submit_interval_s": 60})
     headers = _accounts(any_db_app, "ana")
     racers = 12
     start = threading.Barrier(racers)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from types import SimpleNamespace
 
 import pytest
 
@@ -22,6 +21,7 @@ from judge.checkers import (
 )
 from judge.packages import TestCase as JudgeTest
 from judge.verdicts import AC, JE, MLE, OLE, RTE, TLE, WA, resource_verdict, submission_verdict
+from sandbox import RunResult
 
 
 @pytest.mark.parametrize("team", [b"1 2\n3", b"1\t2 3", b"1\r\n2\r\n3\r\n", b"  1 2 3   \n\n"])
@@ -101,7 +101,7 @@ def _run(**kw):
         peak_memory_kib=100,
         stderr=b"",
     )
-    return SimpleNamespace(**{**base, **kw})
+    return RunResult(**{**base, **kw})
 
 
 def test_resource_verdict_order_and_exit_137_is_rte():

@@ -7,9 +7,10 @@ from datetime import timedelta
 
 from sqlalchemy import select, update
 
-from judge import queue
+from judge import lifecycle
 from judge.db import make_engine, make_sessionmaker
 from judge.models import PackageArchive, Problem, Submission, utcnow
+from judge.vocabulary import Priority
 
 
 def _seed(url: str, count: int) -> list[int]:
@@ -27,7 +28,7 @@ def test_claims_oldest_first_and_never_twice(database_url):
     ids = _seed(database_url, 3)
     sessions = make_sessionmaker(make_engine(database_url))
     with sessions() as s:
-        got = [queue.claim(s, "w", 30) for _ in range(4)]
+        got = [lifecycle.claim(s, "w", 30) for _ in range(4)]
     assert [c.submission_id for c in got[:3]] == ids
     assert all(c.attempt == 1 for c in got[:3])
     assert got[3] is None
@@ -41,7 +42,7 @@ def test_concurrent_workers_claim_each_submission_once(database_url):
     def work(name: str):
         sessions = make_sessionmaker(make_engine(database_url))
         with sessions() as s:
-            while (c := queue.claim(s, name, 30)) is not None:
+            while (c := lifecycle.claim(s, name, 30)) is not None:
                 with lock:
                     claimed.append(c.submission_id)
 
@@ -57,15 +58,15 @@ def test_expired_lease_is_requeued_and_old_worker_is_fenced_off(database_url):
     (sid,) = _seed(database_url, 1)
     sessions = make_sessionmaker(make_engine(database_url))
     with sessions() as s:
-        first = queue.claim(s, "dead", 30)
+        first = lifecycle.claim(s, "dead", 30)
         s.execute(update(Submission).values(lease_expires_at=utcnow() - timedelta(seconds=1)))
         s.commit()
-        assert queue.requeue_expired(s, max_attempts=3) == 1
-        second = queue.claim(s, "alive", 30)
+        assert lifecycle.requeue_expired(s, max_attempts=3) == 1
+        second = lifecycle.claim(s, "alive", 30)
         assert second.attempt == first.attempt + 1
-        assert not queue.renew(s, first, 30)  # the presumed-dead worker lost its lease
-        assert not queue.release(s, first)
-        assert queue.renew(s, second, 30)
+        assert not lifecycle.renew(s, first, 30)  # the presumed-dead worker lost its lease
+        assert not lifecycle.give_back(s, first)
+        assert lifecycle.renew(s, second, 30)
         row = s.get(Submission, sid)
         assert (row.status, row.worker_id) == ("judging", "alive")
 
@@ -75,24 +76,24 @@ def test_after_max_attempts_a_lost_submission_ends_as_judge_error(database_url):
     sessions = make_sessionmaker(make_engine(database_url))
     with sessions() as s:
         for _ in range(2):
-            queue.claim(s, "w", 30)
+            lifecycle.claim(s, "w", 30)
             s.execute(update(Submission).values(lease_expires_at=utcnow() - timedelta(seconds=1)))
             s.commit()
-            queue.requeue_expired(s, max_attempts=2)
+            lifecycle.requeue_expired(s, max_attempts=2)
         row = s.scalars(select(Submission).where(Submission.id == sid)).one()
         s.refresh(row)
         assert (row.status, row.verdict) == ("done", "JE")
         assert "interrupted 2 times" in row.judge_message
-        assert queue.claim(s, "w", 30) is None
+        assert lifecycle.claim(s, "w", 30) is None
 
 
 def test_release_puts_submission_back_for_another_worker(database_url):
     (sid,) = _seed(database_url, 1)
     sessions = make_sessionmaker(make_engine(database_url))
     with sessions() as s:
-        c = queue.claim(s, "stopping", 30)
-        assert queue.release(s, c)
-        again = queue.claim(s, "other", 30)
+        c = lifecycle.claim(s, "stopping", 30)
+        assert lifecycle.give_back(s, c)
+        again = lifecycle.claim(s, "other", 30)
         assert (again.submission_id, again.attempt) == (sid, 2)
 
 
@@ -114,19 +115,19 @@ def test_contest_before_practice_before_rejudge_and_fair_order_per_user(database
                 language="cpp",
                 source="x",
                 user_id=user_id,
-                **queue.queue_position(s, user_id, priority),
+                **lifecycle.queue_position(s, user_id, priority),
             )
             s.add(row)
             s.commit()
             return row.id
 
-        rejudge = add(a, queue.REJUDGE)
-        flood = [add(greedy, queue.PRACTICE) for _ in range(10)]  # one student queues ten
-        late_a = add(a, queue.PRACTICE)  # a's second waiting submission (the rejudge is the first)
-        late_b = add(b, queue.PRACTICE)
-        contest = add(b, queue.CONTEST)
+        rejudge = add(a, Priority.REJUDGE)
+        flood = [add(greedy, Priority.PRACTICE) for _ in range(10)]  # one student queues ten
+        late_a = add(a, Priority.PRACTICE)  # a's second waiting submission (the rejudge is the first)
+        late_b = add(b, Priority.PRACTICE)
+        contest = add(b, Priority.CONTEST)
         order = []
-        while (c := queue.claim(s, "w", 30)) is not None:
+        while (c := lifecycle.claim(s, "w", 30)) is not None:
             order.append(c.submission_id)
     assert order[0] == contest  # live contest first
     assert order[1:3] == [flood[0], late_b]  # then everyone's first waiting submission
@@ -142,13 +143,13 @@ def test_rejudges_do_not_count_as_lost_judgings(database_url):
     sessions = make_sessionmaker(make_engine(database_url))
     with sessions() as s:
         for _ in range(3):  # judged, then rejudged twice
-            queue.claim(s, "w", 30)
+            lifecycle.claim(s, "w", 30)
             s.execute(update(Submission).values(status="queued"))
             s.commit()
-        queue.claim(s, "dies", 30)
+        lifecycle.claim(s, "dies", 30)
         s.execute(update(Submission).values(lease_expires_at=utcnow() - timedelta(seconds=1)))
         s.commit()
-        queue.requeue_expired(s, max_attempts=3)
+        lifecycle.requeue_expired(s, max_attempts=3)
         row = s.get(Submission, sid)
         s.refresh(row)
         assert (row.status, row.verdict, row.attempt, row.lost_judgings) == ("queued", None, 4, 1)
@@ -160,8 +161,8 @@ def test_a_worker_claims_only_languages_it_can_judge(database_url):
     with sessions() as s:
         s.execute(update(Submission).where(Submission.id == ids[0]).values(language="java"))
         s.commit()
-        assert queue.claim(s, "no-java", 30, languages=[]) is None
-        got = queue.claim(s, "no-java", 30, languages=["cpp", "c"])
+        assert lifecycle.claim(s, "no-java", 30, languages=[]) is None
+        got = lifecycle.claim(s, "no-java", 30, languages=["cpp", "c"])
         assert got.submission_id == ids[1]  # the older Java submission is left for another worker
-        assert queue.claim(s, "no-java", 30, languages=["cpp", "c"]) is None
-        assert queue.claim(s, "java", 30, languages=["java"]).submission_id == ids[0]
+        assert lifecycle.claim(s, "no-java", 30, languages=["cpp", "c"]) is None
+        assert lifecycle.claim(s, "java", 30, languages=["java"]).submission_id == ids[0]

@@ -1,4 +1,4 @@
-"""Operations endpoints: ``GET /api/v1/workers`` (jury only) and Prometheus metrics at ``/metrics``.
+"""Operations: ``GET /api/v1/workers`` (jury only) and Prometheus metrics at ``/metrics``.
 
 Metrics are read from the database at scrape time, so any API process on any host reports the whole
 judge: queue length by status, verdict counts, judging latency (queued → done) of recent
@@ -8,19 +8,22 @@ submissions, and each worker's heartbeat age. Format: Prometheus text exposition
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import datetime
 
 from fastapi import APIRouter, Depends, Request, Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
-from prometheus_client.core import GaugeMetricFamily, SummaryMetricFamily
+from prometheus_client.core import GaugeMetricFamily, Metric, SummaryMetricFamily
 from pydantic import BaseModel
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.auth import db_session, jury_user
-from judge.models import Submission, User, Worker, utcnow
+from judge.clock import utcnow
+from judge.models import Submission, User, Worker
+from judge.vocabulary import Status
 
-router = APIRouter()
+router = APIRouter(tags=["operations"])
 LATENCY_WINDOW = 1000  # recent finished submissions the latency summary covers
 
 
@@ -63,19 +66,22 @@ class DatabaseCollector:
     def __init__(self, sessions: sessionmaker):
         self.sessions = sessions
 
-    def collect(self):
+    def collect(self) -> Iterator[Metric]:
+        """The metrics of this scrape: submissions by status, queue length, verdicts, latency, heartbeats."""
         with self.sessions() as session:
             by_status = GaugeMetricFamily("judge_submissions", "Submissions by status", labels=["status"])
             counts = dict(session.execute(select(Submission.status, func.count()).group_by(Submission.status)).all())
-            for status in ("queued", "judging", "done"):
-                by_status.add_metric([status], counts.get(status, 0))
+            for status in Status:
+                by_status.add_metric([status.value], counts.get(status, 0))
             yield by_status
             yield GaugeMetricFamily(
-                "judge_queue_length", "Submissions waiting for a worker", value=counts.get("queued", 0)
+                "judge_queue_length", "Submissions waiting for a worker", value=counts.get(Status.QUEUED, 0)
             )
             verdicts = GaugeMetricFamily("judge_verdicts", "Judged submissions by verdict", labels=["verdict"])
             for verdict, count in session.execute(
-                select(Submission.verdict, func.count()).where(Submission.status == "done").group_by(Submission.verdict)
+                select(Submission.verdict, func.count())
+                .where(Submission.status == Status.DONE)
+                .group_by(Submission.verdict)
             ).all():
                 verdicts.add_metric([verdict or "none"], count)
             yield verdicts

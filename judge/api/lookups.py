@@ -1,0 +1,53 @@
+"""Rows a route may show its caller, or the HTTP refusal: the access rules of ``judge.contests``
+applied to one contest, scoreboard or submission. A row the caller may not see does not exist as far
+as the caller can tell (404)."""
+
+from __future__ import annotations
+
+from fastapi import HTTPException
+from sqlalchemy.orm import Session
+
+from judge import contests as rules
+from judge.models import Contest, Submission, User
+from judge.vocabulary import ScoreboardView
+
+
+def visible_contest(session: Session, user: User | None, contest_id: int) -> Contest:
+    """The contest if ``user`` may look at it (jury, participant, or a public scoreboard), else 404."""
+    contest = session.get(Contest, contest_id)
+    if contest is None or (
+        rules.scoreboard_access(session, user, contest) is None and not rules.is_participant(session, contest, user)
+    ):
+        raise HTTPException(404, f"no contest {contest_id}")
+    return contest
+
+
+def jury_contest(session: Session, user: User, contest_id: int) -> Contest:
+    """The contest if ``user`` is its jury; 404 if invisible to the user, 403 if only visible."""
+    contest = visible_contest(session, user, contest_id)
+    if not rules.is_contest_jury(user, contest):
+        raise HTTPException(403, "only the contest's teacher or an admin may do this")
+    return contest
+
+
+def viewable_submission(session: Session, user: User, submission_id: int) -> Submission:
+    """The submission if ``user`` may see it; 404 otherwise (another student's submission does not
+    exist as far as a student can tell)."""
+    row = session.get(Submission, submission_id)
+    if row is None or not rules.can_view_submission(session, user, row):
+        raise HTTPException(404, f"no submission {submission_id}")
+    return row
+
+
+def board_view(session: Session, user: User | None, contest_id: int) -> tuple[Contest, ScoreboardView]:
+    """The contest and the scoreboard view ``user`` gets; 401 for a guest when the board is not
+    public, 404 when the user may not see it."""
+    contest = session.get(Contest, contest_id)
+    view = rules.scoreboard_access(session, user, contest) if contest else None
+    if contest is None or view is None:
+        if contest is not None and user is None:
+            raise HTTPException(
+                401, "this scoreboard is not public: log in first", headers={"WWW-Authenticate": "Bearer"}
+            )
+        raise HTTPException(404, f"no scoreboard for contest {contest_id}")
+    return contest, view

@@ -1,0 +1,105 @@
+"""``/api/v1/problems``: the problems the caller may see and one problem's statement, limits and
+sample tests. No token needed: a statement is public unless its contest has not started yet."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from pydantic import BaseModel
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from judge import contests as rules
+from judge.auth import db_session, optional_user
+from judge.clock import utcnow
+from judge.models import Problem, User
+from judge.package_store import cached_package
+from judge.packages import PackageError
+from judge.schemas import storable
+
+router = APIRouter(prefix="/api/v1", tags=["problems"])
+
+
+class ProblemSummary(BaseModel):
+    """A problem in the list: CPU time limit per test (ms), memory limit (KiB)."""
+
+    id: str
+    name: str
+    time_limit_ms: int
+    memory_kib: int
+
+
+class SampleOut(BaseModel):
+    """A sample test: its input and the judge's answer, as text."""
+
+    name: str
+    input: str
+    answer: str
+
+
+class ProblemOut(ProblemSummary):
+    """A problem: statement (Markdown) in the requested language, its languages, limits (output in
+    bytes), file names when the problem reads or writes files instead of the standard streams, samples."""
+
+    statement: str
+    statement_language: str
+    statement_languages: list[str]
+    output_limit_bytes: int
+    input_file: str | None
+    output_file: str | None
+    samples: list[SampleOut]
+
+
+@router.get("/problems", response_model=list[ProblemSummary])
+def problems(session: Session = Depends(db_session), user: User | None = Depends(optional_user)):
+    """All loaded problems the caller may see, by id (no token needed)."""
+    rows = session.scalars(select(Problem).order_by(Problem.id)).all()
+    now = utcnow()
+    return [
+        ProblemSummary(id=p.id, name=p.name, time_limit_ms=p.time_limit_ms, memory_kib=p.memory_kib)
+        for p in rows
+        if rules.problem_visible(session, user, p.id, now)
+    ]
+
+
+@router.get("/problems/{problem_id}", response_model=ProblemOut)
+def problem(
+    request: Request,
+    problem_id: str,
+    lang: str = "en",
+    session: Session = Depends(db_session),
+    user: User | None = Depends(optional_user),
+):
+    """A problem's statement (Markdown, ``?lang=ro``), limits and sample tests (no token needed;
+    hidden until its contest starts)."""
+    # an id with a NUL character names no problem (PostgreSQL refuses even to look it up)
+    row = session.get(Problem, problem_id) if storable(problem_id) else None
+    if row is None or not rules.problem_visible(session, user, problem_id, utcnow()):
+        raise HTTPException(404, f"no problem {problem_id!r}")
+    work_dir = request.app.state.settings.work_dir
+    try:
+        package = cached_package(session, row.package_sha256, row.id, work_dir / "packages")
+    except PackageError as exc:
+        raise HTTPException(500, f"package of {problem_id} cannot be read: {exc}") from exc
+    shown = lang if lang in package.statements else "en"
+    samples = [
+        SampleOut(
+            name=t.name,
+            input=t.input_path.read_text(errors="replace"),
+            answer=t.answer_path.read_text(errors="replace"),
+        )
+        for t in package.tests
+        if t.group == "sample"
+    ]
+    return ProblemOut(
+        id=row.id,
+        name=row.name,
+        time_limit_ms=row.time_limit_ms,
+        memory_kib=row.memory_kib,
+        statement=package.statement(shown),
+        statement_language=shown,
+        statement_languages=sorted(package.statements),
+        output_limit_bytes=package.output_bytes,
+        input_file=package.input_file,
+        output_file=package.output_file,
+        samples=samples,
+    )

@@ -1,0 +1,233 @@
+"""``/api/v1/submissions``: submit, follow one submission, list one's own, read a source, rejudge.
+
+A student sees only their own submissions, and of secret tests only what ``judge.contests.shown_test``
+allows; the jury sees everything. The rules of accepting a submission are ``judge.accept``'s.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from pydantic import BaseModel, Field
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from judge import contests as rules
+from judge import lifecycle
+from judge.accept import accept_submission
+from judge.api.lookups import viewable_submission
+from judge.auth import current_user, db_session
+from judge.models import Contest, Submission, TestResult, User
+from judge.schemas import PathId, RowId, Text
+from judge.vocabulary import DetailLevel, Role, Status
+
+router = APIRouter(prefix="/api/v1", tags=["submissions"])
+
+
+class SubmissionIn(BaseModel):
+    """POST /api/v1/submissions: problem id (a letter when ``contest`` is given), language id, source
+    text (UTF-8, at most 64 KiB by default)."""
+
+    problem: Text = Field(min_length=1, max_length=64)
+    language: Text = Field(min_length=1, max_length=32)
+    source: Text
+    contest: RowId | None = None
+
+
+class SubmissionCreated(BaseModel):
+    """202 answer: the new submission's id and where to follow it."""
+
+    id: int
+    status: str
+    url: str
+
+
+class TestResultView(BaseModel):
+    """One test case's result as the viewer may see it: CPU time (ms), wall time (ms), peak memory
+    (KiB). For a student's secret test only the verdict (the name becomes ``secret/<ordinal>``,
+    times and memory null) unless the contest shows details."""
+
+    ordinal: int
+    test: str
+    group: str
+    verdict: str
+    time_ms: int | None = None
+    wall_ms: int | None = None
+    memory_kib: int | None = None
+    message: str | None = None
+
+
+class SubmissionView(BaseModel):
+    """A submission as the viewer may see it: status queued/judging/done, verdict once done, largest
+    CPU time (ms) and peak memory (KiB), results of its current judging, author, contest and letter,
+    jury flag, judging attempt."""
+
+    id: int
+    problem: str
+    language: str
+    status: str
+    verdict: str | None
+    compile_message: str | None
+    judge_message: str | None
+    time_ms: int | None
+    memory_kib: int | None
+    tests_passed: int | None
+    tests_total: int | None
+    created_at: datetime
+    finished_at: datetime | None
+    results: list[TestResultView]
+    user: str | None = None
+    contest: int | None = None
+    letter: str | None = None
+    is_jury: bool = False
+    attempt: int = 0
+
+
+class SubmissionSummary(BaseModel):
+    """A line of a submission list (no source, no test results)."""
+
+    id: int
+    user: str | None
+    problem: str
+    letter: str | None
+    language: str
+    status: str
+    verdict: str | None
+    is_jury: bool
+    created_at: datetime
+
+
+class SourceOut(BaseModel):
+    """A submission's source text (its author and the jury only)."""
+
+    id: int
+    language: str
+    source: str
+
+
+class RejudgeOut(BaseModel):
+    """The submissions put back in the queue."""
+
+    rejudged: list[int]
+
+
+def submission_out(session: Session, row: Submission, viewer: User) -> SubmissionView:
+    """The API view of a submission for ``viewer`` (who may see it): results of its current attempt,
+    shown per ``judge.contests.shown_test`` (samples whole; secret tests: the jury sees everything, a
+    student the verdict, or also names, times and resource reasons when the contest shows details;
+    a secret test's checker message, which could reveal its data, only to the jury)."""
+    results = (
+        []
+        if row.status == Status.QUEUED  # queued again: the old results are stale
+        else session.scalars(
+            select(TestResult)
+            .where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
+            .order_by(TestResult.ordinal)
+        ).all()
+    )
+    level = rules.detail_level(session, viewer, row)
+    author = session.get(User, row.user_id) if row.user_id else None
+    contest = session.get(Contest, row.contest_id) if row.contest_id else None
+    entry = next((p for p in contest.problems if p.problem_id == row.problem_id), None) if contest else None
+    return SubmissionView(
+        id=row.id,
+        problem=row.problem_id,
+        language=row.language,
+        status=row.status,
+        verdict=row.verdict,
+        compile_message=row.compile_message,
+        judge_message=row.judge_message if level == DetailLevel.JURY else None,  # may name judge internals
+        time_ms=row.time_ms,
+        memory_kib=row.memory_kib,
+        tests_passed=row.tests_passed,
+        tests_total=row.tests_total,
+        created_at=row.created_at,
+        finished_at=row.finished_at,
+        user=author.name if author else None,
+        contest=row.contest_id,
+        letter=entry.letter if entry else None,
+        is_jury=row.is_jury,
+        attempt=row.attempt,
+        results=[TestResultView.model_validate(rules.shown_test(r, level)) for r in results],
+    )
+
+
+def summaries(session: Session, rows: list[Submission]) -> list[SubmissionSummary]:
+    """List lines of ``rows``: author name and contest letter looked up once for all of them."""
+    names = dict(session.execute(select(User.id, User.name).where(User.id.in_({r.user_id for r in rows}))).all())
+    letters: dict[tuple[int, str], str] = {}
+    for contest_id in {r.contest_id for r in rows if r.contest_id}:
+        contest = session.get(Contest, contest_id)
+        for p in contest.problems if contest else []:
+            letters[(contest_id, p.problem_id)] = p.letter
+    return [
+        SubmissionSummary(
+            id=r.id,
+            user=names.get(r.user_id) if r.user_id else None,
+            problem=r.problem_id,
+            letter=letters.get((r.contest_id, r.problem_id)) if r.contest_id else None,
+            language=r.language,
+            status=r.status,
+            verdict=r.verdict,
+            is_jury=r.is_jury,
+            created_at=r.created_at,
+        )
+        for r in rows
+    ]
+
+
+@router.post("/submissions", status_code=202, response_model=SubmissionCreated)
+def submit(
+    request: Request, body: SubmissionIn, session: Session = Depends(db_session), user: User = Depends(current_user)
+):
+    """Queue a submission; 404 unknown problem, 422 bad language or empty source, 413 over 64 KiB;
+    to a contest (``contest`` id, ``problem`` letter): 403 with the reason outside its window or
+    for a non-participant; 429 with ``Retry-After`` when a student submits too often."""
+    submission = accept_submission(
+        session,
+        request.app.state.settings,
+        user,
+        problem=body.problem,
+        language=body.language,
+        source=body.source,
+        contest_id=body.contest,
+    )
+    return SubmissionCreated(id=submission.id, status=submission.status, url=f"/api/v1/submissions/{submission.id}")
+
+
+@router.get("/submissions", response_model=list[SubmissionSummary])
+def my_submissions(
+    user: User = Depends(current_user), session: Session = Depends(db_session), limit: int = Query(100, ge=1, le=1000)
+):
+    """The caller's own submissions, newest first."""
+    rows = session.scalars(
+        select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(limit)
+    )
+    return summaries(session, list(rows))
+
+
+@router.get("/submissions/{submission_id}", response_model=SubmissionView)
+def submission(submission_id: PathId, session: Session = Depends(db_session), user: User = Depends(current_user)):
+    """A submission's status, verdict and the results of its latest judging (its author and the jury)."""
+    return submission_out(session, viewable_submission(session, user, submission_id), user)
+
+
+@router.get("/submissions/{submission_id}/source", response_model=SourceOut)
+def submission_source(
+    submission_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)
+):
+    """A submission's source: its author and the jury only."""
+    row = viewable_submission(session, user, submission_id)
+    return SourceOut(id=row.id, language=row.language, source=row.source)
+
+
+@router.post("/submissions/{submission_id}/rejudge", response_model=RejudgeOut)
+def rejudge_submission(
+    submission_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)
+):
+    """Rejudge one submission (the jury of its contest; for practice submissions, any teacher)."""
+    row = viewable_submission(session, user, submission_id)
+    if user.role == Role.STUDENT:
+        raise HTTPException(403, "only a teacher or an admin may rejudge")
+    return RejudgeOut(rejudged=lifecycle.rejudge(session, submission_id=row.id))

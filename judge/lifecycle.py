@@ -1,0 +1,301 @@
+"""The submission's life: the one module that writes a submission's ``status``, lease and attempt
+columns (``tests/judge/test_lifecycle_owner.py`` fails on a write anywhere else).
+
+A submission row is the queue's job::
+
+    enqueue → queued ─claim→ judging ─store_test…→ finish → done
+                 ↑             │ give_back (worker stops)      │
+                 └─────────────┴─ requeue_expired (lease lost) │
+                 └──────────────── rejudge ────────────────────┘
+
+- ``claim``: a worker takes the first queued submission atomically (``UPDATE … WHERE id = (SELECT …
+  FOR UPDATE SKIP LOCKED) RETURNING`` on PostgreSQL; the same statement on SQLite, where the single
+  writer lock makes it atomic), sets ``status = judging``, increments ``attempt`` (the fencing
+  token) and takes a lease until ``lease_expires_at``.
+- ``renew``, ``store_test``, ``finish``, ``give_back`` are fenced: each applies only while the row
+  is still ``judging`` under the claim's attempt (``holds``), so a worker presumed dead never
+  overwrites a newer judging, and each reports whether it applied.
+- ``requeue_expired``: a submission whose lease expired goes back to the queue, or ends as JE after
+  ``max_attempts`` lost judgings.
+- ``rejudge``: done or judging submissions go back to the queue; the next claim's attempt fences off
+  any worker still judging the old one.
+- Order of claims: ``priority`` first (contest, practice, rejudge: ``Priority``), then ``fair_rank``
+  (a user's tenth waiting submission waits behind everyone's first), then age.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import cast
+
+from sqlalchemy import ColumnElement, CursorResult, and_, func, or_, select, update
+from sqlalchemy.orm import Session
+
+from judge.clock import utcnow
+from judge.models import Problem, Submission, TestResult
+from judge.vocabulary import Priority, Status, Verdict
+
+MESSAGE_LIMIT = 2000  # characters of a checker's or the judge's message kept
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A worker's hold on one submission: its id and the attempt number that fences its writes."""
+
+    submission_id: int
+    attempt: int
+
+
+def queue_position(session: Session, user_id: int | None, priority: Priority) -> dict[str, int]:
+    """Column values that place a submission of ``user_id`` in the queue: ``priority`` and
+    ``fair_rank`` = how many of that user's submissions are already waiting."""
+    waiting = 0
+    if user_id is not None:
+        waiting = (
+            session.scalar(
+                select(func.count())
+                .select_from(Submission)
+                .where(Submission.user_id == user_id, Submission.status.in_((Status.QUEUED, Status.JUDGING)))
+            )
+            or 0
+        )
+    return {"priority": int(priority), "fair_rank": waiting}
+
+
+def enqueue(
+    session: Session,
+    *,
+    problem: Problem,
+    language: str,
+    source: str,
+    user_id: int | None,
+    contest_id: int | None,
+    is_jury: bool,
+    now: datetime,
+) -> Submission:
+    """Add a queued submission of ``source`` to ``problem``'s current package (flushed, not
+    committed: the caller commits it with whatever else accepting it changed)."""
+    submission = Submission(
+        problem_id=problem.id,
+        package_sha256=problem.package_sha256,
+        language=language,
+        source=source,
+        status=Status.QUEUED,
+        created_at=now,
+        user_id=user_id,
+        contest_id=contest_id,
+        is_jury=is_jury,
+        **queue_position(session, user_id, Priority.CONTEST if contest_id is not None else Priority.PRACTICE),
+    )
+    session.add(submission)
+    session.flush()
+    return submission
+
+
+def claim(
+    session: Session, worker_id: str, lease_seconds: float, languages: Collection[str] | None = None
+) -> Claim | None:
+    """Claim the first queued submission (by priority, fair rank, age) for ``worker_id`` with a lease
+    of ``lease_seconds`` (s); None when the queue is empty. Committed.
+
+    Two workers never get the same submission: the row is locked (PostgreSQL, SKIP LOCKED) or the
+    whole database is (SQLite), and the UPDATE re-checks ``status = 'queued'``. ``languages``: only
+    submissions in these languages (those the worker's self-test passed); None for any.
+    """
+    now = utcnow()
+    waiting = Submission.status == Status.QUEUED
+    if languages is not None:
+        waiting = and_(waiting, Submission.language.in_(list(languages)))
+    oldest = (
+        select(Submission.id)
+        .where(waiting)
+        .order_by(Submission.priority, Submission.fair_rank, Submission.id)
+        .limit(1)
+        .with_for_update(skip_locked=True)
+        .scalar_subquery()
+    )
+    row = session.execute(
+        update(Submission)
+        .where(and_(Submission.id == oldest, Submission.status == Status.QUEUED))
+        .values(
+            status=Status.JUDGING,
+            attempt=Submission.attempt + 1,
+            worker_id=worker_id,
+            lease_expires_at=now + timedelta(seconds=lease_seconds),
+            started_at=now,
+        )
+        .returning(Submission.id, Submission.attempt)
+        .execution_options(synchronize_session=False)
+    ).first()
+    session.commit()
+    return Claim(row[0], row[1]) if row else None
+
+
+def holds(claim_: Claim) -> ColumnElement[bool]:
+    """SQL condition: the submission is still being judged under this claim."""
+    return and_(
+        Submission.id == claim_.submission_id,
+        Submission.attempt == claim_.attempt,
+        Submission.status == Status.JUDGING,
+    )
+
+
+def _fenced(session: Session, claim_: Claim, **values: object) -> bool:
+    """Set ``values`` on the claimed row if the claim still holds (not committed)."""
+    result = session.execute(
+        update(Submission).where(holds(claim_)).values(**values).execution_options(synchronize_session=False)
+    )
+    return cast(CursorResult, result).rowcount == 1
+
+
+def renew(session: Session, claim_: Claim, lease_seconds: float) -> bool:
+    """Extend the lease to ``lease_seconds`` (s) from now; False if the claim no longer holds. Committed."""
+    held = _fenced(session, claim_, lease_expires_at=utcnow() + timedelta(seconds=lease_seconds))
+    session.commit()
+    return held
+
+
+def store_test(session: Session, claim_: Claim, worker_id: str, result: TestResult) -> bool:
+    """Store one test case's ``result`` (a new row; its submission and attempt come from the claim)
+    while the claim holds; False, storing nothing, once it does not. Committed."""
+    if not _fenced(session, claim_, worker_id=worker_id):
+        session.rollback()
+        return False
+    result.submission_id, result.attempt = claim_.submission_id, claim_.attempt
+    result.message = (result.message or "")[:MESSAGE_LIMIT] or None
+    session.add(result)
+    session.commit()
+    return True
+
+
+def finish(
+    session: Session,
+    claim_: Claim,
+    *,
+    verdict: str,
+    compile_message: str | None,
+    judge_message: str | None,
+    time_ms: int | None,
+    memory_kib: int | None,
+    tests_passed: int,
+    tests_total: int,
+) -> bool:
+    """End the judging with its ``verdict``, messages, largest CPU time (ms) and peak memory (KiB)
+    and the count of test cases passed and run; False, changing nothing, if the claim no longer
+    holds. Committed."""
+    done = _fenced(
+        session,
+        claim_,
+        status=Status.DONE,
+        verdict=verdict,
+        compile_message=compile_message or None,
+        judge_message=judge_message or None,
+        time_ms=time_ms,
+        memory_kib=memory_kib,
+        finished_at=utcnow(),
+        lease_expires_at=None,
+        tests_passed=tests_passed,
+        tests_total=tests_total,
+    )
+    if not done:
+        session.rollback()
+        return False
+    session.commit()
+    return True
+
+
+def give_back(session: Session, claim_: Claim) -> bool:
+    """Put the submission back in the queue (the worker stops); False if the claim no longer holds. Committed."""
+    held = _fenced(session, claim_, status=Status.QUEUED, worker_id=None, lease_expires_at=None)
+    session.commit()
+    return held
+
+
+def requeue_expired(session: Session, max_attempts: int) -> int:
+    """Put submissions with an expired lease back in the queue; once ``max_attempts`` judgings of a
+    submission were lost this way, end it as JE with the reason. Returns how many rows changed. Committed.
+
+    Lost judgings are counted apart from ``attempt``, which rejudges also advance.
+    """
+    now = utcnow()
+    expired = and_(Submission.status == Status.JUDGING, Submission.lease_expires_at < now)
+    failed = session.execute(
+        update(Submission)
+        .where(and_(expired, Submission.lost_judgings + 1 >= max_attempts))
+        .values(
+            status=Status.DONE,
+            verdict=Verdict.JE,
+            finished_at=now,
+            worker_id=None,
+            lease_expires_at=None,
+            lost_judgings=Submission.lost_judgings + 1,
+            judge_message=f"judging was interrupted {max_attempts} times (worker lost)",
+        )
+        .execution_options(synchronize_session=False)
+    )
+    requeued = session.execute(
+        update(Submission)
+        .where(expired)
+        .values(status=Status.QUEUED, worker_id=None, lease_expires_at=None, lost_judgings=Submission.lost_judgings + 1)
+        .execution_options(synchronize_session=False)
+    )
+    session.commit()
+    return cast(CursorResult, failed).rowcount + cast(CursorResult, requeued).rowcount
+
+
+# rejudges wait behind live contest and practice submissions
+_REJUDGE_RESET = dict(
+    status=Status.QUEUED,
+    verdict=None,
+    compile_message=None,
+    judge_message=None,
+    time_ms=None,
+    memory_kib=None,
+    tests_passed=None,
+    tests_total=None,
+    worker_id=None,
+    lease_expires_at=None,
+    started_at=None,
+    finished_at=None,
+    priority=int(Priority.REJUDGE),
+)
+
+
+def rejudge(
+    session: Session,
+    *,
+    submission_id: int | None = None,
+    contest_id: int | None = None,
+    problem_id: str | None = None,
+    only_non_ac: bool = False,
+) -> list[int]:
+    """Put the matching submissions back in the queue; returns their ids in order. Committed.
+
+    Only ``done`` and ``judging`` submissions move (queued ones are waiting already). ``attempt`` is
+    kept: the next claim increments it, so the new judging's test results are kept apart from the old
+    ones, and a worker still judging the old attempt is fenced off (``holds`` needs ``status =
+    judging``): its late writes are discarded.
+    """
+    conditions: list[ColumnElement[bool]] = [Submission.status.in_((Status.DONE, Status.JUDGING))]
+    if submission_id is not None:
+        conditions.append(Submission.id == submission_id)
+    if contest_id is not None:
+        conditions.append(Submission.contest_id == contest_id)
+    if problem_id is not None:
+        conditions.append(Submission.problem_id == problem_id)
+    if only_non_ac:
+        conditions.append(or_(Submission.verdict.is_(None), Submission.verdict != Verdict.AC))
+    ids = [
+        row[0]
+        for row in session.execute(
+            update(Submission)
+            .where(*conditions)
+            .values(**_REJUDGE_RESET)
+            .returning(Submission.id)
+            .execution_options(synchronize_session=False)
+        )
+    ]
+    session.commit()
+    return sorted(ids)
