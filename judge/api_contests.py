@@ -36,6 +36,7 @@ from judge.auth import (
 )
 from judge.contests import ContestRuleError, ProblemEntry, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, stream
+from judge.exports import grades_csv, scoreboard_csv
 from judge.models import Contest, Problem, Submission, User, utcnow
 from judge.schemas import (
     MAX_CONTEST_PROBLEMS,
@@ -52,7 +53,7 @@ from judge.schemas import (
     UtcTime,
     storable,
 )
-from judge.scoreboard import JURY, compute_scoreboard, grades_csv, scoreboard_csv
+from judge.scoreboard import JURY, compute_scoreboard
 
 DEFAULT_SUBMIT_INTERVAL_S = 10.0
 router = APIRouter(prefix="/api/v1")

@@ -3,6 +3,8 @@ straight into the database (no sandbox: a test states the verdicts it needs)."""
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import datetime, timedelta
 
 import pytest
@@ -14,6 +16,13 @@ from judge.db import make_engine, make_sessionmaker
 from judge.models import PackageArchive, Problem, Submission, TestResult, User, utcnow
 
 HASH = "0" * 64
+
+
+def csv_rows(text: str) -> list[list[str]]:
+    """The cells of an export (``judge.exports``), after checking its byte order mark and CRLF line ends."""
+    assert text.startswith("\ufeff") and text.endswith("\r\n"), text[:80]
+    assert "\n" not in text.replace("\r\n", ""), text  # no bare LF line end
+    return list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline="")))
 
 
 def add_problems(session, *problem_ids: str) -> None:
