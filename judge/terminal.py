@@ -61,8 +61,9 @@ def plain(value: object, style: str = "") -> Text:
 
 
 def say(message: object) -> None:
-    """Print ``message`` on standard output as plain text (``plain``)."""
-    out().print(plain(message))
+    """Print ``str(message)`` and a newline on standard output with control characters shown
+    (``visible``) and nothing else changed: no markup, tabs kept."""
+    sys.stdout.write(visible(str(message)) + "\n")
 
 
 def table(title: object, columns: Iterable[str], rows: Iterable[Iterable[object]]) -> Table:
