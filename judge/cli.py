@@ -11,13 +11,20 @@ import typer
 from judge.packages import PackageError
 from judge.terminal import errors, out, plain, say, table, visible
 
-app = typer.Typer(help="Online judge for class contests.", no_args_is_help=True, add_completion=False)
-problem_app = typer.Typer(help="Problem packages: generate test data, verify, load.", no_args_is_help=True)
-db_app = typer.Typer(help="Database schema.", no_args_is_help=True)
+
+def _commands(help_text: str, add_completion: bool = True) -> typer.Typer:
+    """A command group whose usage errors print as click prints them: one plain ``Error: ...`` line,
+    not a Rich panel wrapped at 80 columns."""
+    return typer.Typer(help=help_text, no_args_is_help=True, rich_markup_mode=None, add_completion=add_completion)
+
+
+app = _commands("Online judge for class contests.", add_completion=False)
+problem_app = _commands("Problem packages: generate test data, verify, load.")
+db_app = _commands("Database schema.")
 app.add_typer(problem_app, name="problem")
 app.add_typer(db_app, name="db")
-user_app = typer.Typer(help="Accounts: add one, import a class from CSV, list, reset a password.", no_args_is_help=True)
-contest_app = typer.Typer(help="Contests: create, list, scoreboard, grades, unfreeze, rejudge.", no_args_is_help=True)
+user_app = _commands("Accounts: add one, import a class from CSV, list, reset a password.")
+contest_app = _commands("Contests: create, list, scoreboard, grades, unfreeze, rejudge.")
 app.add_typer(user_app, name="user")
 app.add_typer(contest_app, name="contest")
 

@@ -98,6 +98,14 @@ def test_an_error_is_one_line_however_long_and_shows_markup_as_written(cli_db, t
     assert (code, out) == (1, "error: no user '[/x]'\n")
 
 
+def test_a_usage_error_is_one_plain_line(cli_db):  # noqa: F811
+    code, out = judge("contest", "create", "Lab", "--problems", "pa", "--duration", "[/x] " + "long " * 30)
+    assert code == 2
+    error = [line for line in out.splitlines() if line.startswith("Error: ")]
+    assert len(error) == 1 and error[0].startswith("Error: Invalid value for '--duration': "), out
+    assert "│" not in out and "╭" not in out  # no panel
+
+
 def test_a_table_row_is_never_wrapped_when_the_output_is_not_a_terminal(cli_db):  # noqa: F811
     display_name = "Ana " + "Maria " * 30 + "Pop"  # 187 characters: display names are kept up to 200
     code, out = judge("user", "add", "ana", "--display-name", display_name)
