@@ -367,9 +367,20 @@ def _first_admin(url: str) -> None:
         say(f"created user admin, password {password} (shown once; `judge user password admin` sets a new one)")
 
 
-def _print_passwords(created: list) -> None:
+def _store_accounts(session, created: list, passwords: Path | None = None) -> None:
+    """Write the generated passwords of ``created`` ((user, password or None) pairs) to the new file
+    ``passwords`` (if given), print them, and only then commit: a password is never lost for an
+    account that exists. If the commit fails, exits 1 saying nobody was created."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    if passwords:
+        _write_passwords(passwords, created)
     rows = [(user.name, user.display_name, user.role, password or "(as given)") for user, password in created]
     out().print(table("new accounts (generated passwords are shown only now)", PASSWORD_COLUMNS, rows))
+    try:
+        session.commit()
+    except SQLAlchemyError as exc:
+        fail(f"cannot store the accounts ({type(exc).__name__}); nobody was created, the passwords above are void")
 
 
 PASSWORD_COLUMNS = ("user", "display name", "role", "password")
@@ -405,8 +416,7 @@ def user_add(
             created = create_user(session, name, role, display_name or None, password or None)
         except AccountError as exc:
             fail(str(exc))
-        session.commit()
-        _print_passwords([created])
+        _store_accounts(session, [created])
 
 
 @user_app.command("import")
@@ -444,10 +454,7 @@ def user_import(
                 created.append(create_user(session, cells[0], role, cells[1] or None, cells[2] or None))
             except AccountError as exc:
                 fail(f"{file}, row {line}: {exc}; nobody was imported")
-        if passwords:
-            _write_passwords(passwords, created)
-        session.commit()
-        _print_passwords(created)
+        _store_accounts(session, created, passwords)
 
 
 @user_app.command("list")

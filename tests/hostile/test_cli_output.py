@@ -165,3 +165,19 @@ def test_submit_prints_a_programs_output_and_a_compile_message_as_written(tmp_pa
     assert visible(ESCAPES) in out and "[bold]judge[/] \\x1b[31mred" in out
     assert "[/test]" in out and 'read "[/x]" \\x1b]0;t\\x07' in out
     assert "verdict: [/x]  (0/1 tests passed)" in out
+
+
+def test_when_the_accounts_cannot_be_stored_nobody_is_created_and_the_passwords_are_void(cli_db, monkeypatch):  # noqa: F811
+    from sqlalchemy.exc import OperationalError
+    from sqlalchemy.orm import Session
+
+    def locked(self):
+        raise OperationalError("COMMIT", {}, Exception("database is locked"))
+
+    monkeypatch.setattr(Session, "commit", locked)
+    code, out = judge("user", "add", "ana", "--display-name", "Ana [/b] Pop")
+    assert code == 1
+    assert "Ana [/b] Pop" in out and "nobody was created, the passwords above are void" in out
+    monkeypatch.undo()
+    cli_db.rollback()
+    assert cli_db.scalar(select(func.count()).select_from(User)) == 0

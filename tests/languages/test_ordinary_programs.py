@@ -123,3 +123,22 @@ def test_a_non_zero_exit_is_still_a_run_time_error(box, work_root, hello, langua
     """The exits above are accepted because they report success, not because any exit is."""
     outcome = judge(box, work_root, hello, language_id, BOM + source)
     assert outcome.verdict == RTE, details(outcome)
+
+
+@pytest.mark.parametrize(
+    "language_id, template",
+    [
+        ("c", C),
+        ("cpp", CPP),
+        ("python3", PYTHON),
+        ("pypy3", PYTHON),
+        ("pascal", PASCAL),
+        ("java", JAVA),
+        ("javascript", JS),
+    ],
+)
+def test_a_windows_source_with_crlf_line_ends_is_accepted(box, work_root, hello, language_id, template):
+    exits = {"python3": "exit()", "pypy3": "quit()", "java": "System.exit(0);", "javascript": "process.exit(0);"}
+    source = template.replace("CLASS", "Žaba").replace("EXIT", exits.get(language_id, ""))
+    outcome = judge(box, work_root, hello, language_id, BOM + source.replace("\n", "\r\n"))
+    assert outcome.verdict == AC, details(outcome)
