@@ -51,8 +51,11 @@ def errors() -> Console:
 
 def visible(text: str) -> str:
     """``text`` with each control character replaced by its escape (``\\x1b``, ``\\x07``,
-    ``\\u202e``); newlines and tabs are kept."""
-    return _HIDDEN.sub(lambda m: repr(m.group(0))[1:-1], text)
+    ``\\u202e``), and each character the standard output's encoding cannot write (a Latin-1
+    terminal) by its ``\\u`` escape; newlines and tabs are kept."""
+    text = _HIDDEN.sub(lambda m: repr(m.group(0))[1:-1], text)
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    return text.encode(encoding, "backslashreplace").decode(encoding)
 
 
 def plain(value: object, style: str = "") -> Text:

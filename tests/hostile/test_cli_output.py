@@ -5,6 +5,7 @@ printed as written (control characters as ``\\x1b``); no generated password is l
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import stat
@@ -43,6 +44,12 @@ def test_visible_shows_each_control_character_and_keeps_newlines_and_tabs():
     assert visible(ESCAPES + "\n\tend") == (
         "title\\x1b]0;pwned\\x07 clear\\x1b[2J bell\\x07 back\\x08 cr\\r del\\x7f csi\\x9b rtl\\u202eevil\n\tend"
     )
+
+
+def test_visible_escapes_what_the_output_cannot_encode(monkeypatch):
+    monkeypatch.setattr("sys.stdout", io.TextIOWrapper(io.BytesIO(), encoding="latin-1"))
+    assert visible("Ștefan Müller") == "\\u0218tefan Müller"
+    assert visible("bad\udcffname") == "bad\\udcffname"  # a file name that was not UTF-8
 
 
 @pytest.mark.parametrize("display_name", [*MARKUP, ESCAPES])
