@@ -131,7 +131,8 @@ _JAVA_NOISE = re.compile(r'"""[\s\S]*?"""|//[^\n]*|/\*[\s\S]*?\*/|"(?:\\.|[^"\\\
 # digit or combining mark (``Žaba``, ``Café`` spelt with U+0301, ``€uro``): here, a run of characters
 # that are neither white space nor ASCII punctuation other than ``_`` and ``$``, not starting with a
 # digit. What javac would refuse inside it is javac's to report.
-_JAVA_PART = r"[^\s!-#%-/:-@\[-^`{-~]"
+JAVA_NAME_BYTES = 250  # a longer class name cannot name a file (255 bytes with ".java" or ".class")
+_JAVA_PART = r"[^\s\x00-\x1f\x7f!-#%-/:-@\[-^`{-~]"  # control characters end a name too
 _JAVA_IDENTIFIER = rf"(?!\d){_JAVA_PART}+"
 _JAVA_TOKENS = re.compile(
     r"(?P<open>\{)|(?P<close>\})"
@@ -157,6 +158,7 @@ def java_names(source: str) -> JavaNames:
 
     The main class is the type declaring a ``main`` method, preferring the public top-level
     class; without any main it is the public top-level class, then the first type, then ``Main``.
+    A file class longer than ``JAVA_NAME_BYTES`` (UTF-8) cannot name a file: ``Main`` instead.
     Braces are counted after comments and literals are blanked out, so a nested class declared
     before ``main`` is not mistaken for its owner. Never raises.
     """
@@ -189,6 +191,8 @@ def java_names(source: str) -> JavaNames:
     else:
         main = next(iter(with_main), public_top or next(iter(top_level), "Main"))
     file_class = public_top or main.split("$", 1)[0]
+    if len(file_class.encode("utf-8")) > JAVA_NAME_BYTES:  # javac reports the mismatch: CE
+        file_class = "Main"
     return JavaNames(file_class=file_class, main_class=package + main)
 
 

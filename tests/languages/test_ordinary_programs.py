@@ -13,7 +13,7 @@ import pytest
 from judge.judging import judge_submission
 from judge.languages import LANGUAGES
 from judge.packages import load_package
-from judge.verdicts import AC, RTE
+from judge.verdicts import AC, CE, RTE
 from tests.languages.conftest import needs_root
 
 pytestmark = needs_root
@@ -142,3 +142,9 @@ def test_a_windows_source_with_crlf_line_ends_is_accepted(box, work_root, hello,
     source = template.replace("CLASS", "Žaba").replace("EXIT", exits.get(language_id, ""))
     outcome = judge(box, work_root, hello, language_id, BOM + source.replace("\n", "\r\n"))
     assert outcome.verdict == AC, details(outcome)
+
+
+def test_a_java_class_name_too_long_for_a_file_is_a_compile_error(box, work_root, hello):
+    outcome = judge(box, work_root, hello, "java", JAVA.replace("CLASS", "Ž" * 200).replace("EXIT", ""))
+    assert outcome.verdict == CE, details(outcome)
+    assert "Main.java" in outcome.compile_message
