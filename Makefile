@@ -10,6 +10,18 @@ APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-1
 # with Latin and Cyrillic fonts, tidy, ghostscript. Installed without recommends (TeX is large).
 PROBLEMTOOLS_APT := pandoc tidy ghostscript texlive-luatex texlive-latex-recommended texlive-latex-extra \
                     texlive-fonts-recommended texlive-plain-generic texlive-lang-european texlive-lang-cyrillic
+# Another apt or dpkg (unattended-upgrades, a second `make`) may hold apt's locks: wait for them, up to
+# APT_LOCK_WAIT seconds, instead of failing at once. `apt-get install` waits by itself with
+# DPkg::Lock::Timeout (apt >= 1.9.11); `apt-get update` takes the package lists' lock, which that
+# option does not cover (apt 2.6), so it is retried every 5 s while its error is a held lock.
+APT_LOCK_WAIT ?= 600
+APT_GET := $(SUDO) apt-get -o DPkg::Lock::Timeout=$(APT_LOCK_WAIT)
+APT_UPDATE = waited=0; until out=$$($(APT_GET) update -qq 2>&1); do \
+	  case "$$out" in *"Could not get lock"*) ;; *) echo "$$out" >&2; exit 1;; esac; \
+	  if [ $$waited -ge $(APT_LOCK_WAIT) ]; then echo "$$out" >&2; exit 1; fi; \
+	  [ $$waited -gt 0 ] || echo "another apt holds its lock; waiting up to $(APT_LOCK_WAIT) s"; \
+	  sleep 5; waited=$$((waited + 5)); \
+	done
 
 .PHONY: install system-packages problemtools run lint test bench clean
 
@@ -21,7 +33,7 @@ system-packages:
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_OPTIONS) $$missing; \
+	  $(APT_UPDATE) && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $(APT_OPTIONS) $$missing; \
 	fi
 
 $(VENV)/.installed: pyproject.toml

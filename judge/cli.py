@@ -7,32 +7,40 @@ from pathlib import Path
 from typing import NoReturn
 
 import typer
-from rich.console import Console
 
 from judge.packages import PackageError
+from judge.terminal import errors, out, plain, say, table, visible
 
-app = typer.Typer(help="Online judge for class contests.", no_args_is_help=True, add_completion=False)
-problem_app = typer.Typer(help="Problem packages: generate test data, verify, load.", no_args_is_help=True)
-db_app = typer.Typer(help="Database schema.", no_args_is_help=True)
+
+def _commands(help_text: str, add_completion: bool = True) -> typer.Typer:
+    """A command group whose usage errors print as click prints them: one plain ``Error: ...`` line,
+    not a Rich panel wrapped at 80 columns."""
+    return typer.Typer(help=help_text, no_args_is_help=True, rich_markup_mode=None, add_completion=add_completion)
+
+
+app = _commands("Online judge for class contests.", add_completion=False)
+problem_app = _commands("Problem packages: generate test data, verify, load.")
+db_app = _commands("Database schema.")
 app.add_typer(problem_app, name="problem")
 app.add_typer(db_app, name="db")
-user_app = typer.Typer(help="Accounts: add one, import a class from CSV, list, reset a password.", no_args_is_help=True)
-contest_app = typer.Typer(help="Contests: create, list, scoreboard, grades, unfreeze, rejudge.", no_args_is_help=True)
+user_app = _commands("Accounts: add one, import a class from CSV, list, reset a password.")
+contest_app = _commands("Contests: create, list, scoreboard, grades, unfreeze, rejudge.")
 app.add_typer(user_app, name="user")
 app.add_typer(contest_app, name="contest")
-console = Console()
-err = Console(stderr=True)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
-    """Print ``message`` on stderr and exit with ``code`` (non-zero)."""
-    err.print(f"[red]error:[/red] {message}", highlight=False)
+    """Print ``message`` on stderr (as plain text: ``judge.terminal.plain``) and exit with ``code`` (non-zero)."""
+    from rich.text import Text
+
+    errors().print(Text.assemble(("error:", "red"), " ", plain(message)))
     raise typer.Exit(code)
 
 
 @problem_app.command("generate")
 def problem_generate(path: Path = typer.Argument(..., help="package folder, e.g. problems/lee")) -> None:
     """Run the generators and the reference solver: rewrite data/secret and every .ans."""
+    from rich.markup import escape
     from rich.progress import Progress
 
     from judge.generate import generate
@@ -40,12 +48,12 @@ def problem_generate(path: Path = typer.Argument(..., help="package folder, e.g.
     if not path.is_dir():
         fail(f"{path}: no such package folder")
     try:
-        with Progress(console=console, transient=True) as progress:
-            task = progress.add_task(f"generating {path.name}", total=None)
-            inputs = generate(path, progress=lambda name: progress.update(task, description=name))
+        with Progress(console=out(), transient=True) as progress:
+            task = progress.add_task(escape(visible(f"generating {path.name}")), total=None)
+            inputs = generate(path, progress=lambda name: progress.update(task, description=escape(visible(name))))
     except PackageError as exc:
         fail(str(exc))
-    console.print(f"{path.name}: wrote {len(inputs)} judge answers")
+    say(f"{path.name}: wrote {len(inputs)} judge answers")
 
 
 @problem_app.command("verify")
@@ -74,13 +82,13 @@ def problem_verify(
         roots = [path]
     reports = []
     for root in roots:
-        with progress_bars(console) as bars:
+        with progress_bars(out()) as bars:
             reports.append(
                 verify_package(root, slot=slot, progress=RichProgress(bars, root.name), run_submissions=submissions)
             )
-        print_report(console, reports[-1])
+        print_report(out(), reports[-1])
     if len(reports) > 1:
-        console.print(overall_table(reports))
+        out().print(overall_table(reports))
     raise typer.Exit(0 if all(r.ok for r in reports) else 1)
 
 
@@ -101,7 +109,7 @@ def problem_load(paths: list[Path] = typer.Argument(..., help="package folders")
         try:
             for path in paths:
                 problem = load_problem(session, path)
-                console.print(f"loaded {problem.id} ({problem.package_sha256[:12]})")
+                say(f"loaded {problem.id} ({problem.package_sha256[:12]})")
             session.commit()
         except PackageError as exc:
             fail(str(exc))
@@ -118,7 +126,7 @@ def db_upgrade() -> None:
         upgrade(url)
     except Exception as exc:  # unreachable database, bad URL
         fail(f"cannot migrate {url}: {exc}")
-    console.print("database is up to date")
+    say("database is up to date")
 
 
 @app.command()
@@ -204,11 +212,11 @@ def serve(
                 loaded = load_problems_dir(session, settings.problems_dir)
             except PackageError as exc:
                 fail(str(exc))
-        console.print(f"problems: {', '.join(p.id for p in loaded) or 'none'}")
+        say(f"problems: {', '.join(p.id for p in loaded) or 'none'}")
     _first_admin(settings.database_url)
     count = (os.cpu_count() or 1) if workers < 0 else workers
     processes = _spawn_workers(0, count)
-    console.print(f"{count} judge workers started; API on http://{host}:{port} (docs at /docs)")
+    say(f"{count} judge workers started; API on http://{host}:{port} (docs at /docs)")
     try:
         uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
     finally:
@@ -238,7 +246,7 @@ def submit(
     import time
 
     import httpx
-    from rich.table import Table
+    from rich.text import Text
 
     from judge.languages import language_for_file
     from judge.vocabulary import Status, Verdict
@@ -272,7 +280,7 @@ def submit(
                 wait_hint = f" (retry after {reply.headers['retry-after']} s)" if "retry-after" in reply.headers else ""
                 fail(f"HTTP {reply.status_code}: {_detail(reply)}{wait_hint}", 2)
             sid = _reply_json(reply, "id")["id"]
-            console.print(f"submission {sid} queued")
+            say(f"submission {sid} queued")
             if not wait:
                 return
             deadline = time.monotonic() + timeout
@@ -292,23 +300,30 @@ def submit(
         fail(f"cannot reach {server}: {exc}", 2)
     if state["status"] != Status.DONE:
         fail(f"submission {sid} still {state['status']} after {timeout:.0f} s", 2)
-    table = Table(title=f"submission {sid}: {problem} ({language})")
-    for column in ("#", "test", "verdict", "CPU ms", "wall ms", "memory KiB", "message"):
-        table.add_column(column)
-    for r in state["results"]:
-        shown = ["-" if r.get(k) is None else str(r[k]) for k in ("time_ms", "wall_ms", "memory_kib")]  # hidden: secret
-        table.add_row(str(r["ordinal"]), r["test"], r["verdict"], *shown, r.get("message") or "")
-    if state["results"]:
-        console.print(table)
+    rows = [
+        # hidden figures (secret tests) are None
+        [
+            r["ordinal"],
+            r["test"],
+            r["verdict"],
+            *("-" if r.get(k) is None else r[k] for k in FIGURES),
+            r.get("message") or "",
+        ]
+        for r in state["results"]
+    ]
+    if rows:
+        out().print(table(f"submission {sid}: {problem} ({language})", RESULT_COLUMNS, rows))
     if state.get("compile_message"):
-        console.print(state["compile_message"], markup=False, highlight=False)
+        say(state["compile_message"])
     if state.get("judge_message"):
-        console.print(state["judge_message"], markup=False, highlight=False)
-    console.print(
-        f"verdict: [bold]{state['verdict']}[/bold]  "
-        f"({state['tests_passed'] or 0}/{state['tests_total'] or 0} tests passed)"
-    )
+        say(state["judge_message"])
+    passed = f"  ({state['tests_passed'] or 0}/{state['tests_total'] or 0} tests passed)"
+    out().print(Text.assemble("verdict: ", plain(state["verdict"], "bold"), plain(passed)))
     raise typer.Exit(0 if state["verdict"] == Verdict.AC else 1)
+
+
+RESULT_COLUMNS = ("#", "test", "verdict", "CPU ms", "wall ms", "memory KiB", "message")
+FIGURES = ("time_ms", "wall_ms", "memory_kib")
 
 
 def _reply_json(reply, key: str) -> dict:
@@ -350,22 +365,41 @@ def _first_admin(url: str) -> None:
     with make_sessionmaker(make_engine(url))() as session:
         password = ensure_admin(session)
     if password:
-        console.print(
-            f"[bold]created user admin, password {password}[/bold] (shown once; "
-            "`judge user password admin` sets a new one)",
-            highlight=False,
-        )
+        say(f"created user admin, password {password} (shown once; `judge user password admin` sets a new one)")
 
 
-def _print_passwords(created: list) -> None:
-    from rich.table import Table
+def _store_accounts(session, created: list, passwords: Path | None = None) -> None:
+    """Write the generated passwords of ``created`` ((user, password or None) pairs) to the new file
+    ``passwords`` (if given), print them, and only then commit: a password is never lost for an
+    account that exists. If the commit fails, exits 1 saying nobody was created."""
+    from sqlalchemy.exc import SQLAlchemyError
 
-    table = Table(title="new accounts (generated passwords are shown only now)")
-    for column in ("user", "display name", "role", "password"):
-        table.add_column(column)
-    for user, password in created:
-        table.add_row(user.name, user.display_name, user.role, password or "(as given)")
-    console.print(table)
+    if passwords:
+        _write_passwords(passwords, created)
+    rows = [(user.name, user.display_name, user.role, password or "(as given)") for user, password in created]
+    out().print(table("new accounts (generated passwords are shown only now)", PASSWORD_COLUMNS, rows))
+    try:
+        session.commit()
+    except SQLAlchemyError as exc:
+        fail(f"cannot store the accounts ({type(exc).__name__}); nobody was created, the passwords above are void")
+
+
+PASSWORD_COLUMNS = ("user", "display name", "role", "password")
+
+
+def _write_passwords(path: Path, created: list) -> None:
+    """Write ``name<TAB>password`` of each account with a generated password to ``path`` (a new
+    file, mode 600; not a spreadsheet file: a password may start with ``-``). Exits 1, having
+    written nothing, if the file exists or cannot be written."""
+    import os
+
+    lines = "".join(f"{user.name}\t{password}\n" for user, password in created if password)
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with open(descriptor, "w", encoding="utf-8") as file:
+            file.write(lines)
+    except OSError as exc:
+        fail(f"{path}: cannot write the passwords ({exc.strerror}); nobody was imported")
 
 
 @user_app.command("add")
@@ -383,16 +417,19 @@ def user_add(
             created = create_user(session, name, role, display_name or None, password or None)
         except AccountError as exc:
             fail(str(exc))
-        session.commit()
-        _print_passwords([created])
+        _store_accounts(session, [created])
 
 
 @user_app.command("import")
 def user_import(
     file: Path = typer.Argument(..., help="CSV: name, display name, optional password (a header row is skipped)"),
     role: str = typer.Option("student", help="role of every imported account"),
+    passwords: Path = typer.Option(
+        None, help="also write the generated passwords to this new file (mode 600) before anyone is imported"
+    ),
 ) -> None:
-    """Create a whole class from a CSV file, all or none; generated passwords are printed once."""
+    """Create a whole class from a CSV file, all or none; generated passwords are printed once
+    (and written to --passwords first)."""
     import csv
 
     from judge.auth import AccountError, create_user
@@ -418,8 +455,7 @@ def user_import(
                 created.append(create_user(session, cells[0], role, cells[1] or None, cells[2] or None))
             except AccountError as exc:
                 fail(f"{file}, row {line}: {exc}; nobody was imported")
-        session.commit()
-        _print_passwords(created)
+        _store_accounts(session, created, passwords)
 
 
 @user_app.command("list")
@@ -431,7 +467,7 @@ def user_list() -> None:
 
     with _db() as session:
         for user in session.scalars(select(User).order_by(User.role, User.name)):
-            console.print(f"{user.name}\t{user.role}\t{user.display_name}", highlight=False)
+            say(f"{user.name}\t{user.role}\t{user.display_name}")
 
 
 @user_app.command("password")
@@ -451,9 +487,7 @@ def user_password(
             fail(f"no user {name!r}")
         generated = set_password(session, user, password or None)
         session.commit()
-    console.print(
-        f"new password of {name}: {generated}" if generated else f"password of {name} changed", highlight=False
-    )
+    say(f"new password of {name}: {generated}" if generated else f"password of {name} changed")
 
 
 @contest_app.command("create")
@@ -514,10 +548,8 @@ def contest_create(
         except ContestRuleError as exc:
             fail(exc.message)
         letters = ", ".join(f"{p.letter}={p.problem_id}" for p in contest.problems)
-    console.print(
-        f"contest {contest.id}: {name} ({scoring}; {letters}); "
-        f"{start_at:%Y-%m-%d %H:%M} to {end_at:%Y-%m-%d %H:%M} UTC",
-        highlight=False,
+    say(
+        f"contest {contest.id}: {name} ({scoring}; {letters}); {start_at:%Y-%m-%d %H:%M} to {end_at:%Y-%m-%d %H:%M} UTC"
     )
 
 
@@ -540,10 +572,9 @@ def contest_list() -> None:
 
     with _db() as session:
         for c in session.scalars(select(Contest).order_by(Contest.id)):
-            console.print(
+            say(
                 f"{c.id}\t{c.name}\t{c.scoring}\t{c.start_at:%Y-%m-%d %H:%M} - {c.end_at:%Y-%m-%d %H:%M} UTC"
-                + ("\tunfrozen" if c.unfrozen else ""),
-                highlight=False,
+                + ("\tunfrozen" if c.unfrozen else "")
             )
 
 
@@ -554,9 +585,8 @@ def contest_scoreboard(
     as_csv: bool = typer.Option(False, "--csv", help="print CSV"),
 ) -> None:
     """Print the scoreboard (live, as the jury sees it, unless --public)."""
-    from rich.table import Table
-
-    from judge.scoreboard import compute_scoreboard, scoreboard_csv
+    from judge.exports import scoreboard_csv, scoreboard_rows
+    from judge.scoreboard import compute_scoreboard
     from judge.vocabulary import ScoreboardView
 
     with _db() as session:
@@ -564,17 +594,11 @@ def contest_scoreboard(
             session, _contest(session, contest_id), ScoreboardView.PUBLIC if public else ScoreboardView.JURY
         )
     if as_csv:
-        typer.echo(scoreboard_csv(board), nl=False)
+        _echo_data(scoreboard_csv(board))
         return
-    import csv
-
-    lines = list(csv.reader(scoreboard_csv(board).splitlines()))
-    table = Table(title=f"{board.contest_name}{' (frozen)' if board.frozen else ''}")
-    for column in lines[0]:
-        table.add_column(column)
-    for line in lines[1:]:
-        table.add_row(*line)
-    console.print(table)
+    header, *rows = scoreboard_rows(board)
+    title = f"{board.contest_name}{' (frozen)' if board.frozen else ''}"
+    out().print(table(title, map(str, header), ([" " if v is None else v for v in row] for row in rows)))
 
 
 @contest_app.command("grades")
@@ -583,16 +607,27 @@ def contest_grades(
     output: Path = typer.Option(None, "-o", help="write to this file instead of stdout"),
 ) -> None:
     """Grades CSV: one row per student, per-problem result and total (live results)."""
-    from judge.scoreboard import compute_scoreboard, grades_csv
+    from judge.exports import grades_csv
+    from judge.scoreboard import compute_scoreboard
     from judge.vocabulary import ScoreboardView
 
     with _db() as session:
         text = grades_csv(compute_scoreboard(session, _contest(session, contest_id), ScoreboardView.JURY))
     if output:
-        output.write_text(text, encoding="utf-8")
-        console.print(f"wrote {output}")
+        try:
+            output.write_text(text, encoding="utf-8", newline="")
+        except OSError as exc:
+            fail(f"{output}: {exc.strerror}")
+        say(f"wrote {output}")
     else:
-        typer.echo(text, nl=False)
+        _echo_data(text)
+
+
+def _echo_data(text: str) -> None:
+    """Write data (CSV) to standard output as it is; on a terminal, control characters shown."""
+    import sys
+
+    typer.echo(visible(text.replace("\r\n", "\n")) if sys.stdout.isatty() else text, nl=False)
 
 
 @contest_app.command("unfreeze")
@@ -601,7 +636,7 @@ def contest_unfreeze(contest_id: int = typer.Argument(...)) -> None:
     with _db() as session:
         _contest(session, contest_id).unfrozen = True
         session.commit()
-    console.print(f"contest {contest_id} unfrozen")
+    say(f"contest {contest_id} unfrozen")
 
 
 @contest_app.command("rejudge")
@@ -630,4 +665,4 @@ def contest_rejudge(
             submission_id=submission or None,
             only_non_ac=only_non_ac,
         )
-    console.print(f"{len(ids)} submissions queued again" + (f": {', '.join(map(str, ids))}" if len(ids) <= 20 else ""))
+    say(f"{len(ids)} submissions queued again" + (f": {', '.join(map(str, ids))}" if len(ids) <= 20 else ""))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from judge.checkers import check_output
-from judge.languages import Language
+from judge.languages import Language, saved_source
 from judge.packages import ProblemPackage, TestCase
 from judge.verdicts import AC, CE, JE, resource_verdict, submission_verdict
 from sandbox import Limits, Sandbox
@@ -135,7 +135,7 @@ def compile_source(session: Session, language: Language, source: str) -> tuple[P
     compile error: non-zero exit, a limit hit (compile bombs), or no program produced.
     """
     folder = session.folder("compile")
-    (folder / language.file_name(source)).write_text(source, encoding="utf-8")
+    (folder / language.file_name(source)).write_text(saved_source(source), encoding="utf-8")
     argv = language.compile_argv(source)
     if argv is None:
         return folder, ""

@@ -20,12 +20,17 @@ id         compile                               run                            
 c          gcc -std=gnu17 -O2 -static            ./main                          0       16
 cpp        g++ -std=gnu++17 -O2 -static          ./main                          0       16
 cpp20      g++ -std=gnu++20 -O2 -static          ./main                          0       16
-python3    python3 -S py_compile (syntax check)  python3 -S main.py              0       16
-pypy3      pypy3 -S py_compile (syntax check)    pypy3 -S main.py                0       16
+python3    python3 -S py_compile (syntax check)  python3 -I main.py              0       16
+pypy3      pypy3 -S py_compile (syntax check)    pypy3 -I main.py                0       16
 pascal     fpc -Mobjfpc -Sgic -O2 -XS            ./main                          0       16
 java       javac -d . Name.java                  java -Xmx<limit> -Xss64m Name   128 MiB 64
 javascript node --check main.js                  node --max-old-space-size=<lim> 128 MiB 32
 ========== ===================================== =============================== ======= =====
+
+Sources are saved as UTF-8 without a leading byte order mark (``saved_source``): javac refuses one
+and Free Pascal, seeing one, turns the non-ASCII letters of string constants into ``?``.
+Python runs isolated (``-I``: no environment variables, no user site folder) but with ``site``, so
+``exit()``, ``quit()`` and ``help()`` are there as on a student's own machine.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 HELLO = "hello, judge"
+BOM = "\ufeff"
 PLACEHOLDER = re.compile(r"\{(source|entry|memory_mib)\}")
 
 
@@ -78,11 +84,12 @@ class Language:
 
     def file_name(self, source: str) -> str:
         """The name to save ``source`` under in the work directory."""
+        source = saved_source(source)
         return self.source_name(source) if callable(self.source_name) else self.source_name
 
     def _fields(self, source: str, memory_kib: int) -> dict[str, str]:
         file_name = self.file_name(source)
-        entry = self.entry(source) if self.entry else file_name.rsplit(".", 1)[0]
+        entry = self.entry(saved_source(source)) if self.entry else file_name.rsplit(".", 1)[0]
         return {"source": file_name, "entry": entry, "memory_mib": str(max(1, memory_kib // 1024))}
 
     def _fill(self, template: tuple[str, ...], source: str, memory_kib: int) -> list[str]:
@@ -112,15 +119,27 @@ class Language:
         return sorted(found)
 
 
+def saved_source(source: str) -> str:
+    """The text of ``source`` as saved for the compiler: without a leading byte order mark."""
+    return source.removeprefix(BOM)
+
+
 # Java: comments, string and character literals and text blocks hide braces and words from the
 # scan below; they are blanked out first.
 _JAVA_NOISE = re.compile(r'"""[\s\S]*?"""|//[^\n]*|/\*[\s\S]*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'')
+# A Java identifier (JLS 3.8) may hold any Unicode letter, currency sign, connecting punctuation,
+# digit or combining mark (``Žaba``, ``Café`` spelt with U+0301, ``€uro``): here, a run of characters
+# that are neither white space nor ASCII punctuation other than ``_`` and ``$``, not starting with a
+# digit. What javac would refuse inside it is javac's to report.
+JAVA_NAME_BYTES = 250  # a longer class name cannot name a file (255 bytes with ".java" or ".class")
+_JAVA_PART = r"[^\s\x00-\x1f\x7f!-#%-/:-@\[-^`{-~]"  # control characters end a name too
+_JAVA_IDENTIFIER = rf"(?!\d){_JAVA_PART}+"
 _JAVA_TOKENS = re.compile(
     r"(?P<open>\{)|(?P<close>\})"
-    r"|\bpackage\s+(?P<package>[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*;"
+    rf"|(?<!{_JAVA_PART})package\s+(?P<package>{_JAVA_IDENTIFIER}(?:\s*\.\s*{_JAVA_IDENTIFIER})*)\s*;"
     r"|(?P<modifiers>(?:\b(?:public|protected|private|abstract|final|static|strictfp|sealed|non-sealed)\s+)*)"
-    r"\b(?:class|interface|enum|record)\s+(?P<type>[A-Za-z_$][\w$]*)"
-    r"|\bvoid\s+(?P<main>main)\s*\("
+    rf"(?<!{_JAVA_PART})(?:class|interface|enum|record)\s+(?P<type>{_JAVA_IDENTIFIER})"
+    rf"|(?<!{_JAVA_PART})void\s+(?P<main>main)\s*\("
 )
 
 
@@ -139,6 +158,7 @@ def java_names(source: str) -> JavaNames:
 
     The main class is the type declaring a ``main`` method, preferring the public top-level
     class; without any main it is the public top-level class, then the first type, then ``Main``.
+    A file class longer than ``JAVA_NAME_BYTES`` (UTF-8) cannot name a file: ``Main`` instead.
     Braces are counted after comments and literals are blanked out, so a nested class declared
     before ``main`` is not mistaken for its owner. Never raises.
     """
@@ -171,6 +191,8 @@ def java_names(source: str) -> JavaNames:
     else:
         main = next(iter(with_main), public_top or next(iter(top_level), "Main"))
     file_class = public_top or main.split("$", 1)[0]
+    if len(file_class.encode("utf-8")) > JAVA_NAME_BYTES:  # javac reports the mismatch: CE
+        file_class = "Main"
     return JavaNames(file_class=file_class, main_class=package + main)
 
 
@@ -242,7 +264,7 @@ LANGUAGES: dict[str, Language] = {
             source_name="main.py",
             extensions=(".py",),
             compile=("/usr/bin/python3", *PY_SYNTAX_CHECK),
-            run=("/usr/bin/python3", "-S", "{source}"),
+            run=("/usr/bin/python3", "-I", "{source}"),
             hello=PY_HELLO,
         ),
         Language(
@@ -250,7 +272,7 @@ LANGUAGES: dict[str, Language] = {
             name="Python 3 (PyPy)",
             source_name="main.py",
             compile=("/usr/bin/pypy3", *PY_SYNTAX_CHECK),
-            run=("/usr/bin/pypy3", "-S", "{source}"),
+            run=("/usr/bin/pypy3", "-I", "{source}"),
             hello=PY_HELLO,
         ),
         # Free Pascal in objfpc mode: 32-bit integer (classroom code outgrows Turbo Pascal's

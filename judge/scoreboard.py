@@ -1,5 +1,5 @@
 """Contest scoreboards: computed from the submissions table in two or three aggregate queries, with
-the freeze applied, ranked, and exported as JSON-ready dicts or CSV.
+the freeze applied, ranked, and exported as JSON-ready dicts (CSV: ``judge.exports``).
 
 Speed: ``aggregate_cells`` lets the database do the per-(contestant, problem) work in one statement
 that reads the contest's entries of the covering index ``ix_submissions_scoreboard`` (no table
@@ -16,8 +16,6 @@ verdict shows.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -410,58 +408,6 @@ def _mark_first_solves(cells: dict[tuple[int, str], Cell]) -> None:
                 first[cell.letter] = cell
     for cell in first.values():
         cell.first_solve = True
-
-
-# -- exports ------------------------------------------------------------------------------------------
-def _icpc_text(cell: Cell) -> str:
-    """``+`` solved first try, ``+2 (57)`` solved after 2 rejections at minute 57, ``-3`` three
-    rejections, with `` ?1`` for one pending attempt; empty when never tried."""
-    rejected = cell.attempts - cell.solved
-    text = f"+{rejected or ''} ({cell.minute})" if cell.solved else f"-{rejected}" if rejected else ""
-    return f"{text} ?{cell.pending}".strip() if cell.pending else text
-
-
-def scoreboard_csv(board: Scoreboard) -> str:
-    """The board as CSV: rank, user, display name, then solved and penalty (ICPC) or total (IOI),
-    then one column per problem letter (ICPC: see ``_icpc_text``; IOI: the score)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    icpc = board.scoring == Scoring.ICPC
-    letters = [l for l, _, _ in board.problems]
-    writer.writerow(["rank", "user", "display_name", *(["solved", "penalty"] if icpc else ["total"]), *letters])
-    for row in board.rows:
-        totals = [row.solved, row.penalty] if icpc else [_points(row.total)]
-        cells = [_icpc_text(c) if icpc else _points(c.score) for c in row.cells]
-        writer.writerow([row.rank, row.user, row.display_name, *totals, *cells])
-    return out.getvalue()
-
-
-def grades_csv(board: Scoreboard) -> str:
-    """One row per contestant for the teacher's grade book: user, display name, per problem 1/0
-    (ICPC: solved) or the score (IOI), then the total (solved count or points) and, for ICPC, the
-    penalty. Meant for the jury view (live results)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    icpc = board.scoring == Scoring.ICPC
-    letters = [l for l, _, _ in board.problems]
-    writer.writerow(["user", "display_name", *letters, "total", *(["penalty"] if icpc else [])])
-    for row in sorted(board.rows, key=lambda r: r.user):
-        cells = [int(c.solved) if icpc else _points(c.score) for c in row.cells]
-        writer.writerow(
-            [
-                row.user,
-                row.display_name,
-                *cells,
-                row.solved if icpc else _points(row.total),
-                *([row.penalty] if icpc else []),
-            ]
-        )
-    return out.getvalue()
-
-
-def _points(value: float) -> str:
-    """Points with at most two decimals, no trailing zeros (``50``, ``33.33``)."""
-    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) -> tuple:

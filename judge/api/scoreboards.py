@@ -10,9 +10,10 @@ from sqlalchemy.orm import Session
 
 from judge.api.lookups import board_view, jury_contest
 from judge.auth import current_user, db_session, optional_user
+from judge.exports import grades_csv, scoreboard_csv
 from judge.models import User
 from judge.schemas import PathId
-from judge.scoreboard import compute_scoreboard, grades_csv, scoreboard_csv
+from judge.scoreboard import compute_scoreboard
 from judge.vocabulary import ScoreboardView
 
 router = APIRouter(prefix="/api/v1/contests/{contest_id}", tags=["scoreboards"])

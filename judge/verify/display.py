@@ -1,13 +1,15 @@
 """Showing ``judge problem verify`` on a terminal: rich progress bars while steps run, then one
-summary table per package and every failure with its test and reason."""
+summary table per package and every failure with its test and reason. Package, test and
+submission names and reasons are plain text (``judge.terminal.plain``)."""
 
 from __future__ import annotations
 
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
+from judge.terminal import plain, visible
 from judge.verify.report import PackageReport, StepReport
 
 
@@ -20,7 +22,7 @@ class RichProgress:
 
     def begin(self, title: str, total: int) -> None:
         """Start the bar of a new step of ``total`` items."""
-        self.task = self.progress.add_task(f"{self.package}: {title}", total=total)
+        self.task = self.progress.add_task(visible(f"{self.package}: {title}"), total=total)
 
     def advance(self) -> None:
         """One item of the current step done."""
@@ -31,7 +33,7 @@ class RichProgress:
 def progress_bars(console: Console) -> Progress:
     """The rich Progress used by the CLI (bars vanish when done; the summary stays)."""
     return Progress(
-        TextColumn("{task.description}"),
+        TextColumn("{task.description}", markup=False),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -40,18 +42,21 @@ def progress_bars(console: Console) -> Progress:
     )
 
 
-def _status(step: StepReport) -> str:
+def _status(step: StepReport) -> Text:
     if step.skipped is not None:
-        return "[yellow]skipped[/yellow]"
+        return Text("skipped", "yellow")
     if step.failures:
-        return f"[red]FAIL ({len(step.failures)})[/red]"
-    return "[green]ok[/green]" if not step.warnings else "[yellow]ok, warning[/yellow]"
+        return Text(f"FAIL ({len(step.failures)})", "red")
+    return Text("ok", "green") if not step.warnings else Text("ok, warning", "yellow")
+
+
+def _verdict(report: PackageReport) -> Text:
+    return Text("verified", "green") if report.ok else Text("NOT verified", "red")
 
 
 def package_table(report: PackageReport) -> Table:
     """One row per step: number, title, items checked, status, notes / warnings / skip reason."""
-    verdict = "[green]verified[/green]" if report.ok else "[red]NOT verified[/red]"
-    table = Table(title=f"{report.package}: {verdict}", title_justify="left")
+    table = Table(title=Text.assemble(plain(f"{report.package}: "), _verdict(report)), title_justify="left")
     for column in ("#", "step", "checked", "result"):
         table.add_column(column)
     table.add_column("details", overflow="fold")  # test names must stay whole, even when narrow
@@ -59,7 +64,9 @@ def package_table(report: PackageReport) -> Table:
         details = [*step.notes, *(f"warning: {w}" for w in step.warnings)]
         if step.skipped:
             details.append(step.skipped)
-        table.add_row(str(step.number), step.title, str(step.checked), _status(step), escape("\n".join(details)))
+        table.add_row(
+            plain(step.number), plain(step.title), plain(step.checked), _status(step), plain("\n".join(details))
+        )
     return table
 
 
@@ -67,11 +74,8 @@ def print_report(console: Console, report: PackageReport) -> None:
     """Print the summary table, then each failure as ``package step N test: reason``."""
     console.print(package_table(report))
     for step, failure in report.failures():
-        console.print(
-            f"[red]FAIL[/red] {report.package} step {step.number} {escape(failure.test)}: {escape(failure.reason)}",
-            highlight=False,
-            soft_wrap=True,
-        )
+        line = plain(f" {report.package} step {step.number} {failure.test}: {failure.reason}")
+        console.print(Text.assemble(("FAIL", "red"), line), highlight=False, soft_wrap=True)
 
 
 def overall_table(reports: list[PackageReport]) -> Table:
@@ -81,7 +85,5 @@ def overall_table(reports: list[PackageReport]) -> Table:
         table.add_column(column)
     for report in reports:
         failing = ", ".join(f"{s.number}: {len(s.failures)}" for s in report.steps if s.failures)
-        table.add_row(
-            report.package, "[green]verified[/green]" if report.ok else "[red]NOT verified[/red]", failing or "-"
-        )
+        table.add_row(plain(report.package), _verdict(report), failing or "-")
     return table

@@ -3,6 +3,8 @@ straight into the database (no sandbox: a test states the verdicts it needs)."""
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import datetime, timedelta
 
 import pytest
@@ -13,6 +15,14 @@ from judge.db import make_engine, make_sessionmaker
 from judge.models import PackageArchive, Problem, Submission, TestResult, User, utcnow
 
 HASH = "0" * 64
+
+
+def csv_rows(text: str) -> list[list[str]]:
+    """The cells of an export (``judge.exports``), after checking its byte order mark and CRLF line ends."""
+    assert text.startswith("\ufeff") and text.endswith("\r\n"), text[:80]
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline="")))
+    assert text.count("\r\n") >= len(rows), text  # every record ends with CRLF (a cell may hold more)
+    return rows
 
 
 def add_problems(session, *problem_ids: str) -> None:

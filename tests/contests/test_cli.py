@@ -16,7 +16,7 @@ from judge.cli import app
 from judge.db import make_engine, make_sessionmaker
 from judge.models import Contest, Submission, User
 
-from .conftest import add_problems, add_submission
+from .conftest import add_problems, add_submission, csv_rows
 
 runner = CliRunner()
 
@@ -37,6 +37,13 @@ def cli_db(migrated_sqlite_file, tmp_path, monkeypatch):
 def judge(*args: str):
     result = runner.invoke(app, list(args))
     return result.exit_code, result.output
+
+
+def data(*args: str) -> str:
+    """What the command wrote on standard output, line ends untouched (``output`` turns CRLF into LF)."""
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout_bytes.decode("utf-8")
 
 
 def test_user_add_prints_a_generated_password_that_logs_in(cli_db):
@@ -96,11 +103,27 @@ def test_a_contest_from_the_command_line(cli_db):
     add_submission(cli_db, contest, students["ana"], "pa", "WA", 3)
     add_submission(cli_db, contest, students["ana"], "pa", "AC", 7)
     add_submission(cli_db, contest, students["bob"], "pb", "AC", 12)
-    code, out = judge("contest", "scoreboard", str(contest.id), "--csv")
+    out = data("contest", "scoreboard", str(contest.id), "--csv")
     # bob: B at minute 12 -> 12; ana: A at minute 7 after one WA -> 27; one solve each, bob ahead
-    assert out.splitlines()[1:] == ["1,bob,bob,1,12,,+ (12)", "2,ana,ana,1,27,+1 (7),"]
-    code, out = judge("contest", "grades", str(contest.id))
-    assert out.splitlines() == ["user,display_name,A,B,total,penalty", "ana,ana,1,0,1,27", "bob,bob,0,1,1,12"]
+    assert csv_rows(out) == [
+        [
+            *("rank", "user", "display name", "solved", "attempts", "penalty", "pending"),
+            *(
+                "A: Problem pa (attempts)",
+                "A: Problem pa (minute)",
+                "B: Problem pb (attempts)",
+                "B: Problem pb (minute)",
+            ),
+        ],
+        ["1", "bob", "bob", "1", "1", "12", "0", "0", "", "1", "12"],
+        ["2", "ana", "ana", "1", "2", "27", "0", "2", "7", "0", ""],
+    ]
+    out = data("contest", "grades", str(contest.id))
+    assert csv_rows(out) == [
+        ["user", "display name", "rank", "A: Problem pa", "B: Problem pb", "solved", "attempts", "penalty"],
+        ["ana", "ana", "2", "1", "0", "1", "2", "27"],
+        ["bob", "bob", "1", "0", "1", "1", "1", "12"],
+    ]
     code, out = judge("contest", "rejudge", str(contest.id), "--problem", "A", "--only-non-ac")
     assert code == 0 and "1 submissions queued again" in out
     assert [s.status for s in cli_db.scalars(select(Submission).order_by(Submission.id))] == ["queued", "done", "done"]

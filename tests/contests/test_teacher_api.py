@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from judge.models import utcnow
 
-from .conftest import add_problems, judge_next
+from .conftest import add_problems, csv_rows, judge_next
 
 
 def log_in(app, name: str, password: str) -> TestClient:
@@ -59,10 +59,10 @@ def test_a_contest_run_entirely_over_the_api(api_app, app_db, teacher_client):
     judge_next(app_db, "AC", [("sample", "AC"), ("secret", "AC")])
     listed = teacher_client.get(f"/api/v1/contests/{contest['id']}/submissions").json()
     assert [(s["user"], s["letter"], s["verdict"]) for s in listed] == [("ana", "A", "WA"), ("bob", "Z", "AC")]
-    assert teacher_client.get(f"/api/v1/contests/{contest['id']}/grades.csv").text.splitlines() == [
-        "user,display_name,A,Z,total,penalty",
-        "ana,Ana,0,0,0,0",
-        "bob,Bob,0,1,1,30",
+    assert csv_rows(teacher_client.get(f"/api/v1/contests/{contest['id']}/grades.csv").text) == [
+        ["user", "display name", "rank", "A: Problem pa", "Z: Problem pb", "solved", "attempts", "penalty"],
+        ["ana", "Ana", "2", "0", "0", "0", "1", "0"],
+        ["bob", "Bob", "1", "0", "1", "1", "1", "30"],
     ]
 
     rejudged = teacher_client.post(f"/api/v1/contests/{contest['id']}/rejudge", json={"only_non_ac": True}).json()

@@ -48,6 +48,14 @@ def test_the_issue_lists_eight_languages():
         (f"public class Outer {{ static class Runner {{ {MAIN} }} }}", "Outer.java", "Outer$Runner"),
         # nothing to go by
         ("interface", "Main.java", "Main"),
+        # identifiers outside ASCII (JLS 3.8): letters, a combining mark, a currency sign; a BOM first
+        (f"\ufeffpublic class Žaba {{ {MAIN} }}", "Žaba.java", "Žaba"),
+        (f"public class Cafe\u0301 {{ {MAIN} }}", "Cafe\u0301.java", "Cafe\u0301"),
+        (f"package ro.școală;\nclass €uro {{ }}\nclass Ärger {{ {MAIN} }}", "Ärger.java", "ro.școală.Ärger"),
+        (f"public class Ünter_$1 {{ static class Inner$Ä {{ {MAIN} }} }}", "Ünter_$1.java", "Ünter_$1$Inner$Ä"),
+        # a name no file can have: javac is left to report it (CE)
+        (f"public class {'Ž' * 200} {{ {MAIN} }}", "Main.java", "Ž" * 200),
+        (f"public class A\x01B {{ {MAIN} }}", "A.java", "A"),
     ],
 )
 def test_java_names_come_from_the_source(source, file_name, main_class):
