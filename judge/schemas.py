@@ -71,7 +71,8 @@ class SubmissionCreated(BaseModel):
 
 
 class TestResultOut(BaseModel):
-    """One test case's result: CPU time (ms), wall time (ms), peak memory (KiB)."""
+    """One test case's result: CPU time (ms), wall time (ms), peak memory (KiB), and the output
+    validator's structured feedback (a JSON object drawn by ``judge.pictures``), shown like ``message``."""
 
     ordinal: int
     test: str
@@ -81,6 +82,7 @@ class TestResultOut(BaseModel):
     wall_ms: int
     memory_kib: int
     message: str | None = None
+    feedback: dict | None = None
 
 
 class SubmissionOut(BaseModel):

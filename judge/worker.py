@@ -187,6 +187,7 @@ class Worker:
                     exit_code=test.exit_code,
                     signal=test.signal,
                     message=test.message[:2000] or None,
+                    feedback=test.feedback,
                 )
             )
             session.commit()
