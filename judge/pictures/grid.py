@@ -219,7 +219,7 @@ def render(kind: str, feedback: dict) -> Markup:
                     height=side,
                     fill=WAVE,
                     fill_opacity=f"{shade:.2f}",
-                    stroke="#c8c8c8",
+                    stroke="#c8c8c8" if side >= 10 else None,
                     stroke_width=0.5,
                     data_d=d if d >= 0 else None,
                 )
@@ -233,7 +233,7 @@ def render(kind: str, feedback: dict) -> Markup:
                 points=points([answer.start, *answer.shortest] if kind == "lines" else answer.shortest),
                 fill="none",
                 stroke=SHORTEST,
-                stroke_width=f"{side * 0.14:.1f}",
+                stroke_width=f"{max(2, side * 0.14):.1f}",
                 stroke_dasharray=f"{side * 0.3:.1f} {side * 0.2:.1f}",
                 class_="picture-shortest",
             )
@@ -242,8 +242,9 @@ def render(kind: str, feedback: dict) -> Markup:
     mouse_mark, cheese_mark = NAMES[kind][2:]
     for place, label in ((answer.start, mouse_mark), (answer.goal, cheese_mark)):
         x, y = centre(place)
-        body.append(element("circle", cx=x, cy=y, r=side * 0.38, fill="#ffffff", stroke="#000000", stroke_width=1))
-        body.append(text(x, y, label, side * 0.45, font_weight="bold"))
+        radius = max(side * 0.38, 7)  # readable on a 100 × 100 grid too
+        body.append(element("circle", cx=x, cy=y, r=radius, fill="#ffffff", stroke="#000000", stroke_width=1))
+        body.append(text(x, y, label, radius * 1.2, font_weight="bold"))
     body += fault_marks(answer.fault, side, centre)
     controls = Markup("")
     if farthest > 0:
@@ -285,7 +286,7 @@ def student_marks(answer: GridAnswer, side: int, centre, points) -> list[Markup]
                 points=points(answer.path),
                 fill="none",
                 stroke=STUDENT,
-                stroke_width=f"{side * 0.1:.1f}",
+                stroke_width=f"{max(2.5, side * 0.1):.1f}",
                 stroke_linejoin="round",
                 class_="picture-student",
             )
@@ -304,25 +305,26 @@ def fault_marks(fault: Fault | None, side: int, centre) -> list[Markup]:
     if fault is None or fault.cell is None:
         return []
     x, y = centre(fault.cell)
+    box = max(side - 2, 14)  # on a large grid the mark is larger than its cell
     marks = []
     if fault.origin is not None:
         x0, y0 = centre(fault.origin)
-        marks.append(element("line", x1=x0, y1=y0, x2=x, y2=y, stroke=FAULT, stroke_width=f"{side * 0.16:.1f}"))
+        marks.append(element("line", x1=x0, y1=y0, x2=x, y2=y, stroke=FAULT, stroke_width=f"{max(3, side * 0.16):.1f}"))
     marks.append(
         element(
             "g",
             [
                 element(
                     "rect",
-                    x=f"{x - side / 2 + 1:g}",
-                    y=f"{y - side / 2 + 1:g}",
-                    width=side - 2,
-                    height=side - 2,
+                    x=f"{x - box / 2:g}",
+                    y=f"{y - box / 2:g}",
+                    width=box,
+                    height=box,
                     fill="none",
                     stroke=FAULT,
                     stroke_width=f"{max(2, side * 0.14):.1f}",
                 ),
-                text(x + side * 0.5, y - side * 0.5, "✗", max(12, side * 0.6), fill=FAULT, font_weight="bold", **HALO),
+                text(x + box / 2, y - box / 2, "✗", max(12, side * 0.6), fill=FAULT, font_weight="bold", **HALO),
             ],
             class_="picture-fault",
             data_row=fault.cell[0],

@@ -154,7 +154,7 @@ def render(feedback: dict) -> Markup:
         )
         body.append(text(x, y, "♛", SIDE * 0.45, fill="#ffffff"))
         if at_fault:
-            body.append(text(x + SIDE * 0.38, y - SIDE * 0.34, "✗", SIDE * 0.4, fill=FAULT, font_weight="bold", **HALO))
+            body.append(text(x - SIDE * 0.38, y - SIDE * 0.34, "✗", SIDE * 0.4, fill=FAULT, font_weight="bold", **HALO))
     full = 2 * margin + size * SIDE
     off_board = any(not 1 <= column <= size for column in columns[:size])
     legend = [

@@ -68,7 +68,9 @@ def test_the_bad_step_is_marked_at_the_checkers_cell(feedbacks, problem):
     mark = fault_mark(svg)
     square = mark.find(f"{SVG}rect")
     assert (mark.get("data-row"), mark.get("data-col")) == (str(row), str(col))
-    assert round((float(square.get("x")) - 1) / side) == col and round((float(square.get("y")) - 1) / side) == row
+    centre_x = float(square.get("x")) + float(square.get("width")) / 2
+    centre_y = float(square.get("y")) + float(square.get("height")) / 2
+    assert (centre_x / side - 0.5, centre_y / side - 0.5) == (col, row)
     reason = {"lee": "is a wall", "lines": "goes through a ball"}[problem]
     assert f"{reason}" in str(render_picture(feedback)) and f"(row {row}, column {col})" in str(
         render_picture(feedback)
