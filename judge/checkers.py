@@ -22,6 +22,8 @@ CR LF line ends never change a verdict: every checker reads jury files and team 
 
 from __future__ import annotations
 
+import json
+import logging
 import re
 import subprocess
 import sys
@@ -40,14 +42,18 @@ ACCEPT_EXIT, REJECT_EXIT = 42, 43
 VALIDATOR_TIMEOUT_S = 30
 MESSAGE_LIMIT = 500
 EXACT_FLOAT_INTEGERS = 2**53  # integers of larger magnitude are not all representable as a double
+FEEDBACK_LIMIT_BYTES = 256 * 1024  # a larger feedback.json is ignored
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The checker's verdict (AC, WA or JE) and its one-line reason (may be empty)."""
+    """The checker's verdict (AC, WA or JE), its one-line reason (may be empty) and the structured
+    feedback its output validator wrote to ``feedback_dir/feedback.json`` (a JSON object, or None)."""
 
     verdict: str
     message: str = ""
+    feedback: dict | None = None
 
 
 # >>> shared reading: the same in judge/checkers.py and every package checker (docs/conventions.md "Checkers")
@@ -209,6 +215,36 @@ def _first_line(path: Path) -> str:
     return text.splitlines()[0][:MESSAGE_LIMIT] if text else ""
 
 
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")  # NaN and Infinity: PostgreSQL's json type refuses them
+
+
+def read_feedback(path: Path) -> dict | None:
+    """The JSON object in ``path`` (an output validator's ``feedback.json``), or None when there is
+    none, it is over FEEDBACK_LIMIT_BYTES, or it is not a JSON object (logged; never an error:
+    feedback is for pictures and never changes a verdict)."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(FEEDBACK_LIMIT_BYTES + 1)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        log.warning("feedback.json not read: %s", exc)
+        return None
+    if len(data) > FEEDBACK_LIMIT_BYTES:
+        log.warning("feedback.json ignored: over %d bytes", FEEDBACK_LIMIT_BYTES)
+        return None
+    try:
+        feedback = json.loads(data, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as exc:  # UnicodeDecodeError is a ValueError
+        log.warning("feedback.json ignored: not JSON (%s)", str(exc)[:200])
+        return None
+    if not isinstance(feedback, dict):
+        log.warning("feedback.json ignored: a JSON %s, not an object", type(feedback).__name__)
+        return None
+    return feedback
+
+
 def run_output_validator(
     program: Path,
     input_path: Path,
@@ -220,7 +256,8 @@ def run_output_validator(
     """Run a package's output validator (a ``.py`` program) on one team output.
 
     Returns AC on exit 42, WA on 43, JE on any other exit, a crash or a time-out; the message is the
-    first line of ``judgemessage.txt`` (or the reason of the judge error).
+    first line of ``judgemessage.txt`` (or the reason of the judge error); the feedback is
+    ``feedback.json`` as ``read_feedback`` gives it, on AC and WA.
     """
     with tempfile.TemporaryDirectory(prefix="judge-feedback-") as feedback:
         # -S: no site import; validators use only the standard library, and it halves start-up
@@ -234,9 +271,9 @@ def run_output_validator(
             return CheckResult(JE, f"output validator could not start: {exc}")
         message = _first_line(Path(feedback) / "judgemessage.txt")
         if proc.returncode == ACCEPT_EXIT:
-            return CheckResult(AC, message)
+            return CheckResult(AC, message, read_feedback(Path(feedback) / "feedback.json"))
         if proc.returncode == REJECT_EXIT:
-            return CheckResult(WA, message or "wrong answer")
+            return CheckResult(WA, message or "wrong answer", read_feedback(Path(feedback) / "feedback.json"))
         tail = proc.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
         return CheckResult(JE, f"output validator exited with {proc.returncode}: {tail[0][:MESSAGE_LIMIT]}")
 

@@ -366,8 +366,8 @@ def detail_level(session: Session, user: User, submission: Submission) -> Detail
 def shown_test(result: TestResult, level: DetailLevel) -> dict[str, object]:
     """The fields of one test result a viewer at ``level`` may see, as a dict (hidden ones None).
 
-    Samples are shown whole (their data is in the statement). A secret test's checker message is
-    for the jury only: it may quote the judge answer or the input.
+    Samples are shown whole (their data is in the statement). A secret test's checker message and
+    feedback (the picture's data) are for the jury only: they may quote the judge answer or the input.
     """
     sample = result.test_group == "sample"
     shown = {
@@ -379,17 +379,19 @@ def shown_test(result: TestResult, level: DetailLevel) -> dict[str, object]:
         "wall_ms": result.wall_ms,
         "memory_kib": result.memory_kib,
         "message": result.message,
+        "feedback": result.feedback,
     }
     if sample or level == DetailLevel.JURY:
         return shown
     if level == DetailLevel.DETAILS:
-        return shown | {"message": result.message if result.verdict in RESOURCE_VERDICTS else None}
+        return shown | {"message": result.message if result.verdict in RESOURCE_VERDICTS else None, "feedback": None}
     return shown | {
         "test": f"{result.test_group}/{result.ordinal}",
         "time_ms": None,
         "wall_ms": None,
         "memory_kib": None,
         "message": None,
+        "feedback": None,
     }
 
 

@@ -42,7 +42,8 @@ PATH_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "
 
 @dataclass
 class TestOutcome:
-    """One test's result: verdict, CPU ms, wall ms, peak KiB, exit code, signal, reason."""
+    """One test's result: verdict, CPU ms, wall ms, peak KiB, exit code, signal, reason, and the
+    output validator's feedback (a JSON object, or None)."""
 
     ordinal: int
     test: TestCase
@@ -53,6 +54,7 @@ class TestOutcome:
     exit_code: int | None = None
     signal: int | None = None
     message: str = ""
+    feedback: dict | None = None
 
 
 @dataclass
@@ -213,7 +215,7 @@ def run_test(
     team_output = work / "team_output"
     team_output.write_bytes(result.stdout if output is None else output)
     check = check_output(package, test, team_output)
-    outcome.verdict, outcome.message = check.verdict, check.message
+    outcome.verdict, outcome.message, outcome.feedback = check.verdict, check.message, check.feedback
     return outcome
 
 

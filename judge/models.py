@@ -131,6 +131,8 @@ class TestResult(Base):
     """The outcome of one test case in one judging (``attempt``) of a submission.
 
     time_ms: CPU time (ms); wall_ms: wall time (ms); memory_kib: peak memory (KiB).
+    feedback: the output validator's ``feedback.json`` (a JSON object of at most 256 KiB), drawn by
+    ``judge.pictures``; None when the validator wrote none.
     """
 
     __tablename__ = "test_results"
@@ -148,6 +150,7 @@ class TestResult(Base):
     exit_code: Mapped[int | None] = mapped_column(Integer, nullable=True)
     signal: Mapped[int | None] = mapped_column(Integer, nullable=True)
     message: Mapped[str | None] = mapped_column(Text, nullable=True)
+    feedback: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
     submission: Mapped[Submission] = relationship(back_populates="results")
 

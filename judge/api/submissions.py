@@ -45,8 +45,10 @@ class SubmissionCreated(BaseModel):
 
 class TestResultView(BaseModel):
     """One test case's result as the viewer may see it: CPU time (ms), wall time (ms), peak memory
-    (KiB). For a student's secret test only the verdict (the name becomes ``secret/<ordinal>``,
-    times and memory null) unless the contest shows details."""
+    (KiB), the checker's message and its structured feedback (a JSON object drawn by
+    ``judge.pictures``). For a student's secret test only the verdict (the name becomes
+    ``secret/<ordinal>``, times and memory null, no message or feedback) unless the contest shows
+    details."""
 
     ordinal: int
     test: str
@@ -56,6 +58,7 @@ class TestResultView(BaseModel):
     wall_ms: int | None = None
     memory_kib: int | None = None
     message: str | None = None
+    feedback: dict | None = None
 
 
 class SubmissionView(BaseModel):

@@ -114,13 +114,110 @@ def check(start, judge_text, team_output):
     return None
 
 
+# -- feedback.json: what the checker saw, for the picture of the answer ------------------------------
+FEEDBACK_KIND, FEEDBACK_VERSION = "basic", 1
+POSITIONS_LIMIT = 64  # positions kept from the team output (a shortest sequence has at most 22)
+
+
+def board_wave(start):
+    """Breadth-first search from `start` over legal moves (360 positions at most): the parent map."""
+    parent, frontier = {start: None}, [start]
+    while frontier:
+        following = []
+        for position in frontier:
+            empty = position.index("*")
+            for other in range(len(GOAL)):
+                board = list(position)
+                board[empty], board[other] = board[other], board[empty]
+                after = "".join(board)
+                if after not in parent and one_move_apart(position, after):
+                    parent[after] = position
+                    following.append(after)
+        frontier = following
+    return parent
+
+
+def sequence_fault(start, moves, expected, positions):
+    """The first fault of a team output in the order `check` finds it: {reason, step?} with reason
+    format, unreachable, reachable, wrong_count, too_few_positions, extra_output, not_permutation,
+    wrong_start, illegal_move or wrong_end; `step` is the 0-based index of the position at fault."""
+    if moves is None:
+        return {"reason": "format"}
+    if expected == -1 or moves == -1:
+        if moves == expected:
+            return {"reason": "extra_output"}
+        return {"reason": "unreachable" if expected == -1 else "reachable"}
+    if moves != expected:
+        return {"reason": "wrong_count"}
+    if len(positions) != moves + 1:
+        return {"reason": "too_few_positions" if len(positions) < moves + 1 else "extra_output"}
+    for index, position in enumerate(positions):
+        if sorted(position) != sorted(GOAL):
+            return {"reason": "not_permutation", "step": index}
+    if positions[0] != start:
+        return {"reason": "wrong_start", "step": 0}
+    for index in range(1, len(positions)):
+        if not one_move_apart(positions[index - 1], positions[index]):
+            return {"reason": "illegal_move", "step": index}
+    return {"reason": "wrong_end", "step": len(positions) - 1} if positions[-1] != GOAL else None
+
+
+def build_feedback(start, judge_text, team_output, accepted):
+    """The picture's data (a JSON-ready dict): the start position, the team's k and positions as read
+    (at most POSITIONS_LIMIT, each cut to 12 characters), one shortest sequence (None if `GOAL`
+    cannot be reached), the judge's k and the first fault (None when accepted)."""
+    expected = int(judge_text.split()[0])
+    tokens = [token.decode("ascii", "replace") for token in plain_text(team_output).split()]
+    moves = integer_token(tokens[0]) if tokens else None
+    parent = board_wave(start)
+    shortest = None
+    if GOAL in parent:
+        shortest = [GOAL]
+        while parent[shortest[-1]] is not None:
+            shortest.append(parent[shortest[-1]])
+        shortest.reverse()
+    fault = None if accepted else sequence_fault(start, moves, expected, tokens[1:])
+    if fault is not None and fault["reason"] == "wrong_count" and len(tokens) > 1:
+        # the count is wrong; where does the sequence as printed go wrong?
+        inner = sequence_fault(start, len(tokens) - 2, len(tokens) - 2, tokens[1:]) or {}
+        if "step" in inner:
+            fault.update(step=inner["step"], step_reason=inner["reason"])
+    return {
+        "kind": FEEDBACK_KIND,
+        "version": FEEDBACK_VERSION,
+        "accepted": accepted,
+        "start": start,
+        "claimed_moves": moves,
+        "shortest_moves": expected,
+        "positions": [position[:12] for position in tokens[1 : 1 + POSITIONS_LIMIT]],
+        "positions_truncated": len(tokens) - 1 > POSITIONS_LIMIT,
+        "shortest": shortest,
+        "fault": fault,
+    }
+
+
+def write_feedback(feedback_dir, build):
+    """Write feedback_dir/feedback.json from `build()` (compact JSON, a few KB at most).
+
+    The verdict never depends on it: any error while building or writing leaves no file.
+    """
+    import json
+
+    try:
+        (feedback_dir / "feedback.json").write_text(json.dumps(build(), separators=(",", ":")), encoding="ascii")
+    except Exception as error:  # the picture is optional; the verdict is not
+        print(f"feedback.json not written: {type(error).__name__}: {error}", file=sys.stderr)
+
+
 def main():
     """Run the checker on the command-line files and stdin; exit 42 or 43."""
     input_path, answer_path, feedback_dir = map(pathlib.Path, sys.argv[1:4])
     input_text, judge_text = (plain_text(path.read_bytes()).decode("ascii") for path in (input_path, answer_path))
-    reason = check(input_text.strip(), judge_text, sys.stdin.buffer.read())
+    start, team_output = input_text.strip(), sys.stdin.buffer.read()
+    reason = check(start, judge_text, team_output)
     if reason is not None:
         (feedback_dir / "judgemessage.txt").write_text(reason + "\n")
+    write_feedback(feedback_dir, lambda: build_feedback(start, judge_text, team_output, reason is None))
     sys.exit(WRONG_ANSWER if reason else ACCEPTED)
 
 

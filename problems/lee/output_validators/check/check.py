@@ -150,6 +150,154 @@ def check(input_text, judge_text, team_output):
     check_path(cells, grid, mouse, cheese)
 
 
+# -- feedback.json: what the checker saw, for the picture of the answer ------------------------------
+FEEDBACK_KIND, FEEDBACK_VERSION = "lee", 1
+FEEDBACK_LIMIT_BYTES = 200 * 1024  # the judge ignores feedback over 256 KiB; this stays under it
+STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+def wave(grid, mouse):
+    """Breadth-first search (Lee 1961) from the mouse: (distance rows, parent map).
+
+    distance[r][c] is the least number of moves to 0-based cell (r, c), -1 for walls and cells
+    the mouse cannot reach; parent maps each reached 1-based cell to the one it was reached from.
+    """
+    rows, cols = len(grid), len(grid[0])
+    distance = [[-1] * cols for _ in range(rows)]
+    distance[mouse[0] - 1][mouse[1] - 1] = 0
+    parent, frontier = {mouse: None}, [mouse]
+    while frontier:
+        following = []
+        for row, col in frontier:
+            for d_row, d_col in STEPS:
+                cell = (row + d_row, col + d_col)
+                if 1 <= cell[0] <= rows and 1 <= cell[1] <= cols and grid[cell[0] - 1][cell[1] - 1] == 0:
+                    if cell not in parent:
+                        parent[cell] = (row, col)
+                        distance[cell[0] - 1][cell[1] - 1] = distance[row - 1][col - 1] + 1
+                        following.append(cell)
+        frontier = following
+    return distance, parent
+
+
+def read_path(tokens, limit):
+    """The team's cells as read: pairs of the integer tokens after k, up to the first non-integer,
+    at most `limit` cells. Returns (cells, True if more tokens were left unread)."""
+    numbers = []
+    for token in tokens[1 : 1 + 2 * limit]:
+        if integer_token(token) is None:
+            break
+        numbers.append(int(token))
+    cells = list(zip(numbers[0::2], numbers[1::2]))
+    return cells, len(tokens) - 1 > 2 * len(cells)
+
+
+def step_fault(cells, grid, mouse, cheese):
+    """The first fault of a path in the order check_path finds it: a dict with `reason` (wrong_start,
+    off_grid, wall, diagonal, jump, stay, wrong_end), `step` (0-based index of the cell) and `cell`."""
+    rows, cols = len(grid), len(grid[0])
+    if cells[0] != mouse:
+        return {"reason": "wrong_start", "step": 0, "cell": list(cells[0])}
+    for index, (row, col) in enumerate(cells):
+        if not (1 <= row <= rows and 1 <= col <= cols):
+            return {"reason": "off_grid", "step": index, "cell": [row, col]}
+        if grid[row - 1][col - 1] != 0:
+            return {"reason": "wall", "step": index, "cell": [row, col]}
+    for index in range(1, len(cells)):
+        (row, col), (next_row, next_col) = cells[index - 1], cells[index]
+        rows_moved, cols_moved = abs(row - next_row), abs(col - next_col)
+        if rows_moved + cols_moved != 1:
+            reason = "stay" if rows_moved + cols_moved == 0 else "diagonal" if rows_moved == cols_moved == 1 else "jump"
+            return {"reason": reason, "step": index, "cell": [next_row, next_col], "from": [row, col]}
+    if cells[-1] != cheese:
+        return {"reason": "wrong_end", "step": len(cells) - 1, "cell": list(cells[-1])}
+    return None
+
+
+def count_fault(tokens, team_k, judge_k):
+    """The fault of the count and the token layout (reasons: format, unreachable, reachable, too_long,
+    too_short, extra_output, cell_count), in the order `check` finds them, or None."""
+    if team_k is None or team_k < -1:
+        return {"reason": "format"}
+    if team_k != judge_k:
+        if -1 in (team_k, judge_k):
+            return {"reason": "unreachable" if judge_k == -1 else "reachable"}
+        return {"reason": "too_long" if team_k > judge_k else "too_short"}
+    if team_k == -1:
+        return {"reason": "extra_output"} if len(tokens) > 1 else None
+    if not all(integer_token(token) is not None for token in tokens[1:]):
+        return {"reason": "format"}
+    if len(tokens) - 1 != 2 * (team_k + 1):
+        return {"reason": "cell_count"}
+    return None
+
+
+def where_path_goes_wrong(cells, grid, mouse, cheese, distance):
+    """For a path of the wrong length: its first illegal step ({step, cell, from, step_reason}), or,
+    when every step is legal, the first cell the path reaches later than the wave (a detour), or {}."""
+    fault = step_fault(cells, grid, mouse, cheese)
+    if fault is not None:
+        return {key: value for key, value in fault.items() if key != "reason"} | {"step_reason": fault["reason"]}
+    for index, (row, col) in enumerate(cells):
+        if distance[row - 1][col - 1] != index:
+            return {"step": index, "cell": [row, col], "step_reason": "detour"}
+    return {}
+
+
+def build_feedback(input_text, judge_text, team_output, accepted):
+    """The picture's data (a JSON-ready dict): the maze (rows of '0'/'1', 1 a wall), mouse and
+    cheese, the team's k and path as read (at most rows*cols+1 cells), one shortest path, the BFS
+    distance layers from the mouse, and the first fault (None when accepted). Cells 1-based [row, col]."""
+    grid, mouse, cheese = read_maze(input_text)
+    judge_k = int(judge_text.split()[0])
+    tokens = plain_text(team_output).split()
+    team_k = integer_token(tokens[0]) if tokens else None
+    cells, truncated = read_path(tokens, len(grid) * len(grid[0]) + 1)
+    distance, parent = wave(grid, mouse)
+    shortest = None
+    if cheese in parent:
+        shortest = [cheese]
+        while parent[shortest[-1]] is not None:
+            shortest.append(parent[shortest[-1]])
+        shortest.reverse()
+    fault = None
+    if not accepted:
+        fault = count_fault(tokens, team_k, judge_k) or (step_fault(cells, grid, mouse, cheese) if cells else None)
+        if fault is not None and fault["reason"] in ("too_long", "too_short", "cell_count", "unreachable") and cells:
+            fault.update(where_path_goes_wrong(cells, grid, mouse, cheese, distance))
+    return {
+        "kind": FEEDBACK_KIND,
+        "version": FEEDBACK_VERSION,
+        "accepted": accepted,
+        "grid": ["".join(str(cell) for cell in row) for row in grid],
+        "start": list(mouse),
+        "goal": list(cheese),
+        "claimed_moves": team_k,
+        "shortest_moves": judge_k,
+        "path": [list(cell) for cell in cells],
+        "path_truncated": truncated,
+        "shortest": None if shortest is None else [list(cell) for cell in shortest],
+        "distance": distance,
+        "fault": fault,
+    }
+
+
+def write_feedback(feedback_dir, build):
+    """Write feedback_dir/feedback.json from `build()`, compact, if it fits FEEDBACK_LIMIT_BYTES.
+
+    The verdict never depends on it: any error while building or writing leaves no file.
+    """
+    import json
+
+    try:
+        text = json.dumps(build(), separators=(",", ":"))
+        if len(text) <= FEEDBACK_LIMIT_BYTES:
+            with open(os.path.join(feedback_dir, "feedback.json"), "w", encoding="ascii") as handle:
+                handle.write(text)
+    except Exception as error:  # the picture is optional; the verdict is not
+        print(f"feedback.json not written: {type(error).__name__}: {error}", file=sys.stderr)
+
+
 def main():
     """Run the Kattis interface: read the files and stdin, write judgemessage.txt, exit 42/43."""
     input_path, answer_path, feedback_dir = sys.argv[1:4]
@@ -157,13 +305,15 @@ def main():
         input_text = plain_text(input_file.read()).decode("ascii")
     with open(answer_path, "rb") as answer_file:
         judge_text = plain_text(answer_file.read()).decode("ascii")
+    team_output = sys.stdin.buffer.read()
     try:
-        check(input_text, judge_text, sys.stdin.buffer.read())
+        check(input_text, judge_text, team_output)
         verdict, message = ACCEPTED, "accepted: a shortest path"
     except WrongAnswer as error:
         verdict, message = WRONG_ANSWER, str(error)
     with open(os.path.join(feedback_dir, "judgemessage.txt"), "w", encoding="utf-8") as feedback:
         feedback.write(message + "\n")
+    write_feedback(feedback_dir, lambda: build_feedback(input_text, judge_text, team_output, verdict == ACCEPTED))
     sys.exit(verdict)
 
 

@@ -223,14 +223,143 @@ def judge(input_text, answer_text, team_data):
         return Verdict(WRONG_ANSWER, str(reason))
 
 
+# -- feedback.json: what the checker saw, for the picture of the answer ------------------------------
+FEEDBACK_KIND, FEEDBACK_VERSION = "lines", 1
+FEEDBACK_LIMIT_BYTES = 200 * 1024  # the judge ignores feedback over 256 KiB; this stays under it
+
+
+def wave(board, start, passable):
+    """Breadth-first layers from `start` over side-adjacent cells for which `passable(cell)` holds.
+
+    Returns (distance, parent): dicts over the reached 0-based cells (distance 0 at `start`).
+    """
+    distance, parent, queue = {start: 0}, {start: None}, deque([start])
+    while queue:
+        row, column = queue.popleft()
+        for d_row, d_column in STEPS:
+            cell = (row + d_row, column + d_column)
+            if cell not in distance and passable(cell):
+                distance[cell], parent[cell] = distance[(row, column)] + 1, (row, column)
+                queue.append(cell)
+    return distance, parent
+
+
+def marked_fault(board, team_board):
+    """The first fault of the team board's cells, in the order `path_cells` finds it: {reason: ball,
+    start_marked, changed or end_unmarked, cell: 0-based}, or None."""
+    for row, (line, team_line) in enumerate(zip(board, team_board)):
+        for column, (cell, team_cell) in enumerate(zip(line, team_line)):
+            if team_cell == PATH_MARK and cell in FREE_CELLS:
+                continue
+            reason = None
+            if team_cell == PATH_MARK:
+                reason = "ball" if cell == "O" else "start_marked"
+            elif team_cell != cell:
+                reason = "changed"
+            elif cell == "X":
+                reason = "end_unmarked"
+            if reason:
+                return {"reason": reason, "cell": (row, column)}
+    return None
+
+
+def lines_fault(board, lines, optimum, marked, start, target):
+    """The first fault of a team output (its stripped lines) in the order `judge` finds it, as a dict
+    with `reason` (format, reachable, unreachable, extra_output, ball, start_marked, changed,
+    end_unmarked, disconnected, too_long, extra_cells) and, where one cell is at fault, `cell`."""
+    size = len(board)
+    if not lines or lines[0] not in ("Y", "N"):
+        return {"reason": "format"}
+    if lines[0] == "N":
+        return {"reason": "extra_output" if len(lines) > 1 else "reachable"}
+    if len(lines) - 1 != size:
+        return {"reason": "format" if len(lines) - 1 < size else "extra_output"}
+    if any(len(line) != size for line in lines[1:]):
+        return {"reason": "format"}
+    fault = marked_fault(board, lines[1:])
+    if fault is not None:
+        return fault
+    inside, _ = wave(board, start, lambda cell: cell in marked)
+    if target not in inside:
+        return {"reason": "unreachable" if optimum is None else "disconnected"}
+    if inside[target] > optimum:
+        return {"reason": "too_long"}
+    return {"reason": "extra_cells"}
+
+
+def build_feedback(input_text, answer_text, team_data, accepted):
+    """The picture's data (a JSON-ready dict): the board as rows of '0'/'1' (1 a ball), @ and X, the
+    team's first line and its + cells (ordered along the path from @ where they connect), one
+    shortest path, the BFS distance layers from @ (-1: a ball or out of reach) and the first fault
+    (None when accepted). Cells are 1-based [row, column]."""
+    board = read_board(input_text)
+    optimum = judge_path_length(answer_text)
+    start, target = find_cell(board, "@"), find_cell(board, "X")
+    size = len(board)
+    try:
+        lines = read_output_lines(team_data)
+    except WrongAnswer:
+        lines = []
+    team_board = [line[:size] for line in lines[1 : 1 + size]]
+    marked = {(r, c) for r, line in enumerate(team_board) for c, ch in enumerate(line) if ch == PATH_MARK}
+    free = {(r, c) for r, line in enumerate(board) for c, ch in enumerate(line) if ch != "O"}
+    distance, parent = wave(board, start, lambda cell: cell in free)
+    along, _ = wave(board, start, lambda cell: cell in marked)
+    path = sorted(marked, key=lambda cell: (along.get(cell, size * size), cell))
+    shortest = None
+    if target in parent:
+        shortest = [target]
+        while parent[shortest[-1]] != start:
+            shortest.append(parent[shortest[-1]])
+        shortest.reverse()
+    fault = None if accepted else lines_fault(board, lines, optimum, marked, start, target)
+    if fault is not None and fault["reason"] == "too_long":
+        behind = [cell for cell in path if cell in along and along[cell] != distance.get(cell)]
+        fault["cell"] = behind[0] if behind else None
+    if fault is not None and fault.get("cell") is not None:
+        fault["cell"] = [fault["cell"][0] + 1, fault["cell"][1] + 1]
+    return {
+        "kind": FEEDBACK_KIND,
+        "version": FEEDBACK_VERSION,
+        "accepted": accepted,
+        "grid": ["".join("1" if ch == "O" else "0" for ch in line) for line in board],
+        "start": [start[0] + 1, start[1] + 1],
+        "goal": [target[0] + 1, target[1] + 1],
+        "claimed": lines[0][:1] if lines and lines[0] in ("Y", "N") else None,
+        "shortest_moves": -1 if optimum is None else optimum,
+        "path": [[r + 1, c + 1] for r, c in path],
+        "shortest": None if shortest is None else [[r + 1, c + 1] for r, c in shortest],
+        "distance": [[distance.get((r, c), -1) for c in range(size)] for r in range(size)],
+        "fault": fault,
+    }
+
+
+def write_feedback(feedback_dir, build):
+    """Write feedback_dir/feedback.json from `build()`, compact, if it fits FEEDBACK_LIMIT_BYTES.
+
+    The verdict never depends on it: any error while building or writing leaves no file.
+    """
+    import json
+
+    try:
+        text = json.dumps(build(), separators=(",", ":"))
+        if len(text) <= FEEDBACK_LIMIT_BYTES:
+            with open(os.path.join(feedback_dir, "feedback.json"), "w", encoding="ascii") as handle:
+                handle.write(text)
+    except Exception as error:  # the picture is optional; the verdict is not
+        print(f"feedback.json not written: {type(error).__name__}: {error}", file=sys.stderr)
+
+
 def main():
     """Run the checker on the command-line files and stdin; exit with the verdict's code."""
     input_path, answer_path, feedback_dir = sys.argv[1:4]
     with open(input_path, "rb") as input_file, open(answer_path, "rb") as answer_file:
         input_text, answer_text = (plain_text(file.read()).decode("ascii") for file in (input_file, answer_file))
-    verdict = judge(input_text, answer_text, plain_text(sys.stdin.buffer.read(MAX_READ_BYTES)))
+    team_data = plain_text(sys.stdin.buffer.read(MAX_READ_BYTES))
+    verdict = judge(input_text, answer_text, team_data)
     with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message_file:
         message_file.write(verdict.message + "\n")
+    write_feedback(feedback_dir, lambda: build_feedback(input_text, answer_text, team_data, verdict.code == ACCEPTED))
     if verdict.code == JUDGE_ERROR:
         print(verdict.message, file=sys.stderr)
     sys.exit(verdict.code)

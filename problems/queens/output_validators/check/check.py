@@ -124,17 +124,113 @@ def judge(input_text, answer_text, team_data):
     return f"{count} placements" + (", and a valid one" if count else "")
 
 
+# -- feedback.json: what the checker saw, for the picture of the answer ------------------------------
+FEEDBACK_KIND, FEEDBACK_VERSION = "queens", 1
+COLUMNS_LIMIT = 64  # columns kept from the team output (a placement has at most 12)
+
+
+def attacked_pairs(columns):
+    """Every pair of queens that attack each other: [row, other_row, "column" or "diagonal"],
+    rows 1-based; queens outside the board are left out."""
+    size, pairs = len(columns), []
+    for row in range(1, size + 1):
+        for other_row in range(row + 1, size + 1):
+            column, other_column = columns[row - 1], columns[other_row - 1]
+            if not (1 <= column <= size and 1 <= other_column <= size):
+                continue
+            if column == other_column:
+                pairs.append([row, other_row, "column"])
+            elif abs(column - other_column) == other_row - row:
+                pairs.append([row, other_row, "diagonal"])
+    return pairs
+
+
+def one_placement(size, columns=()):
+    """The first valid placement in lexicographic order (backtracking, N <= 12), or None."""
+    if len(columns) == size:
+        return list(columns)
+    row = len(columns)
+    for column in range(1, size + 1):
+        if all(c != column and abs(c - column) != row - r for r, c in enumerate(columns)):
+            found = one_placement(size, columns + (column,))
+            if found:
+                return found
+    return None
+
+
+def placement_fault(size, count, expected_count, tokens, columns):
+    """The first fault in the order `judge` finds it: {reason, rows?} with reason format, wrong_count,
+    missing, extra_output, out_of_range (rows: [row]) or attack (rows: [row, other_row])."""
+    if count is None:
+        return {"reason": "format"}
+    if count != expected_count:
+        return {"reason": "wrong_count"}
+    wanted = 1 + (size if count > 0 else 0)
+    if len(tokens) != wanted:
+        return {"reason": "missing" if len(tokens) < wanted else "extra_output"}
+    if len(columns) != size:
+        return {"reason": "format"}
+    for row, column in enumerate(columns, start=1):
+        if not 1 <= column <= size:
+            return {"reason": "out_of_range", "rows": [row]}
+    pairs = attacked_pairs(columns)
+    return {"reason": "attack", "rows": pairs[0][:2], "how": pairs[0][2]} if pairs else None
+
+
+def build_feedback(input_text, answer_text, team_data, accepted):
+    """The picture's data (a JSON-ready dict): N, the team's count and columns as read (integers up
+    to the first other token, at most COLUMNS_LIMIT), the judge's count, every attacked pair, one
+    valid placement to compare with, and the first fault (None when accepted)."""
+    size = int(input_text.split()[0])
+    expected_count = int(answer_text.split()[0])
+    tokens = plain_text(team_data).decode("ascii", "replace").split()
+    count = integer_token(tokens[0]) if tokens else None
+    columns = []
+    for token in tokens[1 : 1 + COLUMNS_LIMIT]:
+        if integer_token(token) is None or len(token) > 6:
+            break
+        columns.append(int(token))
+    return {
+        "kind": FEEDBACK_KIND,
+        "version": FEEDBACK_VERSION,
+        "accepted": accepted,
+        "size": size,
+        "claimed_count": count,
+        "expected_count": expected_count,
+        "columns": columns,
+        "attacked": attacked_pairs(columns) if len(columns) == size else [],
+        "example": one_placement(size),
+        "fault": None if accepted else placement_fault(size, count, expected_count, tokens, columns),
+    }
+
+
+def write_feedback(feedback_dir, build):
+    """Write feedback_dir/feedback.json from `build()` (compact JSON, a few KB at most).
+
+    The verdict never depends on it: any error while building or writing leaves no file.
+    """
+    import json
+
+    try:
+        with open(os.path.join(feedback_dir, "feedback.json"), "w", encoding="ascii") as handle:
+            handle.write(json.dumps(build(), separators=(",", ":")))
+    except Exception as error:  # the picture is optional; the verdict is not
+        print(f"feedback.json not written: {type(error).__name__}: {error}", file=sys.stderr)
+
+
 def main():
     """Run the checker on the command-line files and stdin; exit 42 or 43."""
     input_path, answer_path, feedback_dir = sys.argv[1:4]
     with open(input_path, "rb") as input_file, open(answer_path, "rb") as answer_file:
         input_text, answer_text = (plain_text(file.read()).decode("ascii") for file in (input_file, answer_file))
+    team_data = sys.stdin.buffer.read(MAX_READ_BYTES)
     try:
-        message, code = judge(input_text, answer_text, sys.stdin.buffer.read(MAX_READ_BYTES)), ACCEPTED
+        message, code = judge(input_text, answer_text, team_data), ACCEPTED
     except WrongAnswer as reason:
         message, code = str(reason), WRONG_ANSWER
     with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as message_file:
         message_file.write(message + "\n")
+    write_feedback(feedback_dir, lambda: build_feedback(input_text, answer_text, team_data, code == ACCEPTED))
     sys.exit(code)
 
 

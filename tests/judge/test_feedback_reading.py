@@ -1,0 +1,59 @@
+"""The judge reads an output validator's feedback.json: a JSON object of at most 256 KiB is carried
+on the check result; anything else is ignored with a log line and never changes the verdict."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from judge.checkers import FEEDBACK_LIMIT_BYTES, read_feedback, run_output_validator
+
+VALIDATOR = """
+import sys
+open(sys.argv[3] + "judgemessage.txt", "w").write("always wrong\\n")
+open(sys.argv[3] + "feedback.json", "wb").write({payload!r})
+sys.exit(43)
+"""
+
+
+def validator(tmp_path: Path, payload: bytes) -> Path:
+    program = tmp_path / "check.py"
+    program.write_text(VALIDATOR.format(payload=payload))
+    for name in ("in", "ans", "out"):
+        (tmp_path / name).write_text("1\n")
+    return program
+
+
+@pytest.mark.parametrize(
+    "payload, logged",
+    [
+        (b'{"kind": "lee", "version": 1}', None),
+        (b"[1, 2, 3]", "not an object"),
+        (b'{"kind": ', "not JSON"),
+        (b'{"x": NaN}', "not JSON"),
+        (b"\xff\xfe", "not JSON"),
+        (b'{"pad": "' + b"x" * FEEDBACK_LIMIT_BYTES + b'"}', "over"),
+    ],
+)
+def test_only_a_bounded_json_object_is_kept_and_the_verdict_stands(tmp_path, caplog, payload, logged):
+    program = validator(tmp_path, payload)
+    with caplog.at_level(logging.WARNING, logger="judge.checkers"):
+        result = run_output_validator(program, tmp_path / "in", tmp_path / "ans", tmp_path / "out")
+    assert (result.verdict, result.message) == ("WA", "always wrong")
+    if logged is None:
+        assert result.feedback == {"kind": "lee", "version": 1} and not caplog.records
+    else:
+        assert result.feedback is None and logged in caplog.text
+
+
+def test_deep_nesting_under_the_cap_is_ignored_not_a_crash(tmp_path, caplog):
+    (tmp_path / "feedback.json").write_bytes(b"[" * 50_000 + b"]" * 50_000)
+    with caplog.at_level(logging.WARNING, logger="judge.checkers"):
+        assert read_feedback(tmp_path / "feedback.json") is None
+    assert "not JSON" in caplog.text
+
+
+def test_no_file_is_no_feedback(tmp_path):
+    assert read_feedback(tmp_path / "feedback.json") is None
