@@ -30,5 +30,15 @@ from sandbox.limits import Limits, RunResult
 from sandbox.outputs import read_output_file
 from sandbox.runner import Sandbox
 from sandbox.session import Session
+from sandbox.tree import clear_folder, is_empty_folder
 
-__all__ = ["Limits", "RunResult", "Sandbox", "SandboxError", "Session", "read_output_file"]
+__all__ = [
+    "Limits",
+    "RunResult",
+    "Sandbox",
+    "SandboxError",
+    "Session",
+    "clear_folder",
+    "is_empty_folder",
+    "read_output_file",
+]

@@ -54,7 +54,6 @@ import array
 import logging
 import os
 import select
-import shutil
 import socket
 import subprocess
 import time
@@ -63,14 +62,16 @@ from pathlib import Path
 from sandbox.bwrap import BwrapStatus, session_arguments
 from sandbox.cgroups import PARENT_NAME
 from sandbox.child import rlimits_for
+from sandbox.disk import filesystem_usage, mount_tmpfs, unmount
 from sandbox.errors import SandboxError
 from sandbox.fds import OpenFds
 from sandbox.helpers import BOXSERVER_BOX_PATH, launch_arguments, parse_status
 from sandbox.limits import Limits, RunResult
+from sandbox.notices import warn_once
 from sandbox.outputs import check_plain_name
 from sandbox.results import CLEANUP_TIMEOUT_S, collect_result, program_end
-from sandbox.runner import warn_once
-from sandbox.watch import CpuProbe, WatchOutcome, stop_box, watch
+from sandbox.tree import clear_folder, remove_tree
+from sandbox.watch import CpuProbe, WatchOutcome, output_streams, stop_box, watch
 from sandbox.workdir import FolderGrowth, check_reachable, hand_over
 
 log = logging.getLogger(__name__)
@@ -82,6 +83,9 @@ PREPARE = b"prepare\0"
 # the largest request sent (bytes): within boxserver's MAX_REQUEST and a socket's default send
 # buffer (a larger SOCK_SEQPACKET message fails with EMSGSIZE)
 MAX_REQUEST_BYTES = 128 * 1024
+# the size of a session's own disk (bytes): room for the compile folder and one run's folder
+# at their limits (Limits.file_bytes and workdir_bytes are 256 MiB by default)
+SESSION_DISK_BYTES = 768 << 20
 
 
 def encode_request(
@@ -161,10 +165,13 @@ class BoxServer:
             os.write(seccomp_w, box.seccomp_filter)
             fds.close(seccomp_w)
             server_fd = server_end.fileno()
+            # copied into the box's own root (a bind would show its host path in the mount table)
+            program_fd = fds.add(os.open(helpers.boxserver, os.O_RDONLY | os.O_CLOEXEC))
             command = launch_arguments(helpers.launch, box.uid, box.gid, []) + session_arguments(
                 box.bwrap_fixed,
                 root=root,
-                readonly_binds=[*binds, (helpers.boxserver, BOXSERVER_BOX_PATH)],
+                readonly_binds=binds,
+                server_fd=program_fd,
                 status_fd=status_w,
                 argv=[BOXSERVER_BOX_PATH, str(server_fd), str(seccomp_r)],
             )
@@ -173,13 +180,13 @@ class BoxServer:
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=stderr_w,
-                pass_fds=[server_fd, seccomp_r, status_w],
+                pass_fds=[server_fd, seccomp_r, status_w, program_fd],
                 env={},
                 close_fds=True,
                 start_new_session=True,
             )
             self.status = BwrapStatus(self._status_fd)
-            for fd in (status_w, stderr_w, seccomp_r):
+            for fd in (status_w, stderr_w, seccomp_r, program_fd):
                 fds.close(fd)
             server_end.close()
             os.set_blocking(self._stderr_fd, False)
@@ -238,22 +245,32 @@ class BoxServer:
 class Session:
     """A box reused by the runs of one submission; made by ``Sandbox.session``.
 
+    box: the ``sandbox.runner.Sandbox`` of the slot.
     root: the session's work folder (made mode 0711); each run works in a sub-folder ``name``
     (``folder(name)`` makes a fresh one). readonly_binds: host paths shown read-only, for every
-    run. env: the default environment of a run. Use as a context manager, or call ``close()``.
-    One run at a time; not shared between threads. Raises SandboxError if the box cannot be set
-    up, or the slot already has a session open.
+    run. env: the default environment of a run. disk_bytes: as root, the size (bytes) of a tmpfs
+    mounted over ``root`` for the session's folders (``sandbox.disk``; ``root`` must then be
+    empty), unmounted by ``close``; None: the folders stay on the host's file system.
+    Use as a context manager, or call ``close()``. One run at a time; not shared between
+    threads. Raises SandboxError if the box or its disk cannot be set up, or the slot already
+    has a session open.
     """
 
-    def __init__(self, box, root: Path, readonly_binds, env: dict[str, str]) -> None:
+    def __init__(self, box, root: Path, readonly_binds, env: dict[str, str], disk_bytes: int | None = None) -> None:
         self.box = box
         self.root = prepare_root(root, box.uid, box.gid)
         self.binds = box.checked_binds(readonly_binds)
         self.env = dict(env)
+        self.own_disk = False  # a tmpfs is mounted over root
         self._server: BoxServer | None = None
         self._in_doubt = False  # a run was sent but not seen through: the box must be replaced
         self._procs: dict[bytes, int] = {}  # cgroup.procs path -> write descriptor
         self.reuses_box = box.cgroups is not None and box.helpers is not None
+        if self.reuses_box and box.session_open is not None:
+            raise SandboxError(f"sandbox slot {box.slot} already has a session open")
+        if disk_bytes is not None and box.privileged:
+            mount_tmpfs(self.root, disk_bytes)
+            self.own_disk = True
         if not self.reuses_box:
             warn_once(
                 "session-one-shot",
@@ -261,13 +278,12 @@ class Session:
                 "(no root, no cgroups or no C helpers): no set-up is reused",
             )
             return
-        if box.session_open is not None:
-            raise SandboxError(f"sandbox slot {box.slot} already has a session open")
         box.session_open = self
         try:
             self._server = BoxServer(box, self.root, self.binds)
         except BaseException:
             box.session_open = None
+            self._unmount()
             raise
 
     @property
@@ -291,22 +307,18 @@ class Session:
         return (server.process.pid, init, *(pid for pid in children if not _in_slot_cgroups(pid)))
 
     def folder(self, name: str) -> Path:
-        """A fresh, empty sub-folder ``name`` of the root (an old one is removed first), for the
-        judge to fill before ``run``. Raises ValueError for a name that is not a plain file name."""
+        """A fresh, empty sub-folder ``name`` of the root, for the judge to fill before ``run``:
+        what an earlier run left there is removed (``sandbox.tree.clear_folder``: any depth; what
+        cannot be removed is moved aside and logged). Raises ValueError for a name that is not a
+        plain file name."""
         check_plain_name(name, "run folder name")
-        path = self.root / name
-        self.remove(name)
-        path.mkdir()
-        return path
+        return clear_folder(self.root / name)
 
     def remove(self, name: str) -> None:
-        """Delete sub-folder ``name`` and all a run left in it (symlinks are not followed)."""
+        """Delete sub-folder ``name`` and all a run left in it (any depth; symlinks are not
+        followed). Raises OSError if something cannot be removed."""
         check_plain_name(name, "run folder name")
-        path = self.root / name
-        if path.is_symlink() or path.is_file():
-            path.unlink()
-        elif path.exists():
-            shutil.rmtree(path)
+        remove_tree(self.root / name)
 
     def run(
         self,
@@ -342,9 +354,9 @@ class Session:
         fds = OpenFds()
         self._in_doubt = True  # until the box has answered and nothing of the run is left
         try:
-            outcome, reply, stdout_fd = self._run(request, folder, limits, stdin, cgroups, fds)
+            outcome, reply = self._run(request, folder, limits, stdin, cgroups, fds)
             exit_code, signal_number = reply_end(reply)
-            return collect_result(limits, outcome, exit_code, signal_number, stdout_fd, cgroups, self.box.slot)
+            return collect_result(limits, outcome, exit_code, signal_number, cgroups, self.box.slot)
         except BaseException:
             if self._in_doubt:  # the box may still run the program: a new box for the next run
                 cgroups.kill_all()
@@ -356,19 +368,24 @@ class Session:
 
     def _run(
         self, request: bytes, folder: Path, limits: Limits, stdin: Path | None, cgroups, fds: OpenFds
-    ) -> tuple[WatchOutcome, str, int]:
-        """Send the request and watch the run: (its outcome, boxserver's reply, stdout's FD)."""
-        stdin_fd, stdout_fd, stderr_r, stderr_w = self.box.open_stdio(fds, stdin)
+    ) -> tuple[WatchOutcome, str]:
+        """Send the request and watch the run: (its outcome, boxserver's reply)."""
+        stdin_fd, stdout_r, stdout_w, stderr_r, stderr_w = self.box.open_stdio(fds, stdin)
         procs = self._open_procs(cgroups.prepare(limits, extra_tasks=0, defer_removal=True))
-        passed = [stdin_fd, stdout_fd, stderr_w, *procs]
-        probes = [FolderGrowth(folder, limits.workdir_bytes), CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
+        passed = [stdin_fd, stdout_w, stderr_w, *procs]
+        growth = (
+            FolderGrowth(folder, limits.workdir_bytes, filesystem_usage)
+            if self.own_disk
+            else FolderGrowth(folder, limits.workdir_bytes)
+        )
+        probes = [growth, CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
         server = self._server
         started = time.monotonic_ns()
         try:
             server.socket.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", passed))])
         except OSError as error:
             raise SandboxError(f"the session box is gone: {error.strerror}") from error
-        for fd in (stdin_fd, stderr_w):  # boxserver holds them now
+        for fd in (stdin_fd, stdout_w, stderr_w):  # boxserver holds them now
             fds.close(fd)
         replies: list[str] = []
 
@@ -397,8 +414,7 @@ class Session:
             server.socket.fileno(),
             reap,
             started,
-            stderr_r,
-            limits.stderr_bytes,
+            output_streams(stdout_r, stderr_r, limits),
             wall_limit_ns=limits.wall_ms * 1_000_000,
             probes=probes,
             kill=cgroups.kill_all,
@@ -406,7 +422,7 @@ class Session:
         )
         if outcome.killed_for is None and probes[0].exceeded():
             outcome.killed_for = probes[0].name  # grew between the last check and the end
-        return outcome, replies[0], stdout_fd
+        return outcome, replies[0]
 
     def _open_procs(self, paths: list[bytes]) -> list[int]:
         """Write descriptors of the ``cgroup.procs`` files a run joins; those of the slot's
@@ -431,7 +447,8 @@ class Session:
 
     def close(self) -> None:
         """End the box (every process in it is killed) and free the slot for ``Sandbox.run`` or
-        another session. The run folders are left to the caller."""
+        another session. The session's own disk is unmounted (its folders go with it); on the
+        host's file system the run folders are left to the caller."""
         self._stop_server()
         for fd in self._procs.values():
             os.close(fd)
@@ -441,6 +458,12 @@ class Session:
             self.box.cgroups.wait_empty(CLEANUP_TIMEOUT_S)
             self.box.cgroups.remove_used()
             self.box.session_open = None
+        self._unmount()
+
+    def _unmount(self) -> None:
+        if self.own_disk:
+            self.own_disk = False
+            unmount(self.root)
 
     def __enter__(self) -> Session:
         return self
