@@ -31,12 +31,12 @@ javascript node --check main.js                  node --max-old-space-size=<lim>
 from __future__ import annotations
 
 import fnmatch
-import os
 import re
-import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from sandbox.tree import walk_files
 
 HELLO = "hello, judge"
 PLACEHOLDER = re.compile(r"\{(source|entry|memory_mib)\}")
@@ -100,16 +100,10 @@ class Language:
     def program_files(self, source: str, folder: Path) -> list[str]:
         """Relative paths (``/``-separated, sorted) of the regular files in ``folder`` that match
         ``artifacts``: what a run needs from the compile folder. Symbolic links and what lies
-        behind them are never listed (the walk does not follow them)."""
+        behind them are never listed, nor what lies deeper than ``sandbox.tree.MAX_DEPTH`` folders."""
         patterns = self._fill(self.artifacts, source, 0)
-        found = []
-        for top, _dirs, files in os.walk(folder):  # followlinks=False: a linked folder is not entered
-            for name in files:
-                path = os.path.join(top, name)
-                relative = os.path.relpath(path, folder).replace(os.sep, "/")
-                if any(fnmatch.fnmatchcase(relative, p) for p in patterns) and stat.S_ISREG(os.lstat(path).st_mode):
-                    found.append(relative)
-        return sorted(found)
+        found = walk_files(folder)  # regular files only, links never followed, depth capped
+        return sorted(relative for relative in found if any(fnmatch.fnmatchcase(relative, p) for p in patterns))
 
 
 # Java: comments, string and character literals and text blocks hide braces and words from the

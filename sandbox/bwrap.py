@@ -29,6 +29,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 BOX_DIR = "/box"
@@ -103,7 +104,7 @@ def run_arguments(
     *,
     workdir: Path,
     tmp_bytes: int,
-    readonly_binds: list[Path | tuple[Path, str]],
+    readonly_binds: Sequence[Path | tuple[Path, str]],
     env: dict[str, str],
     seccomp_fd: int,
     status_fd: int,
@@ -137,7 +138,7 @@ def session_arguments(
     fixed: list[str],
     *,
     root: Path,
-    readonly_binds: list[Path | tuple[Path, str]],
+    readonly_binds: Sequence[Path | tuple[Path, str]],
     server_fd: int,
     status_fd: int,
     argv: list[str],
@@ -173,7 +174,7 @@ def session_arguments(
     return args
 
 
-def _folder_arguments(readonly_binds: list[Path | tuple[Path, str]], workdir: Path, chdir: str) -> list[str]:
+def _folder_arguments(readonly_binds: Sequence[Path | tuple[Path, str]], workdir: Path, chdir: str) -> list[str]:
     """The extra read-only binds, ``workdir`` bound at /box, the current directory, and the
     root made read-only (after every mount point under it was made)."""
     args: list[str] = []

@@ -198,8 +198,8 @@ class CgroupV1:
     ``Sandbox.run`` removes and makes its leaf ``run`` before each run. A session's runs get
     leaves ``run-<random hex>``, and the used ones are removed at its end (``remove_used``; the older
     half already when more than ``USED_LEAVES_MAX`` pile up): removing a memory cgroup starts
-    kernel work that made the next run about 1 ms slower here (measured with
-    benchmarks/sandbox_overhead.py), and a session's runs follow each other closely.
+    kernel work that slows the run right after it (benchmarks/sandbox_overhead.py shows it),
+    and a session's runs follow each other closely.
     Raises SandboxError if a cgroup cannot be created or a limit cannot be written.
     """
 

@@ -76,6 +76,8 @@ def collect_result(
         oom, task_hits = usage.oom_kills > 0, usage.task_limit_hits > 0
     else:
         rusage = outcome.rusage
+        if rusage is None:
+            raise SandboxError("a run without cgroups has no resource usage")
         cpu_ns = int((rusage.ru_utime + rusage.ru_stime) * 1e9)
         peak_kib = program_maxrss_kib if program_maxrss_kib is not None else rusage.ru_maxrss
         task_hits = False

@@ -84,7 +84,7 @@ class Sandbox:
                 "no cgroups (CPU limit per process only, memory by RLIMIT_DATA, "
                 "process count by RLIMIT_NPROC of the whole user)",
             )
-        self._lock_fd = lock_slot(self.uid if self.uid is not None else os.geteuid() * 1000 + slot)
+        self._lock_fd: int | None = lock_slot(self.uid if self.uid is not None else os.geteuid() * 1000 + slot)
         self.cgroups = None
         self.session_open: Session | None = None  # it owns the slot's cgroups while open
         try:
@@ -205,11 +205,12 @@ class Sandbox:
             procs_files = self.cgroups.prepare(limits, extra_tasks=1 if helpers else BWRAP_TASKS)
         rlimits = rlimits_for(limits, with_cgroups=self.cgroups is not None, nproc=self._fallback_nproc(limits))
         passed = [seccomp_r, bwrap_status_w]
+        shown: list[Path | tuple[Path, str]] = list(binds)
         if helpers is not None:
             # boxinit joins the cgroups from inside through these FDs (opened here, as root)
             cgroup_fds = [fds.add(os.open(path, os.O_WRONLY | os.O_CLOEXEC)) for path in procs_files]
             program = [BOXINIT_BOX_PATH, str(init_status_w), *map(str, cgroup_fds), "--", *argv]
-            binds = [*binds, (helpers.boxinit, BOXINIT_BOX_PATH)]
+            shown.append((helpers.boxinit, BOXINIT_BOX_PATH))
             passed += [init_status_w, *cgroup_fds]
             prefix, preexec = launch_arguments(helpers.launch, self.uid, self.gid, rlimits), None
         else:
@@ -219,14 +220,15 @@ class Sandbox:
             self.bwrap_fixed,
             workdir=workdir,
             tmp_bytes=limits.tmp_bytes,
-            readonly_binds=binds,
+            readonly_binds=shown,
             env=env,
             seccomp_fd=seccomp_r,
             status_fd=bwrap_status_w,
             argv=program,
             as_pid_1=helpers is not None,
         )
-        probes = [FolderGrowth(workdir, limits.workdir_bytes)]
+        growth = FolderGrowth(workdir, limits.workdir_bytes)
+        probes: list[FolderGrowth | CpuProbe] = [growth]
         if self.cgroups is not None:
             probes.append(CpuProbe(self.cgroups.cpu_ns, limits.cpu_ms * 1_000_000))
         started = time.monotonic_ns()
@@ -262,8 +264,8 @@ class Sandbox:
         bwrap_status.read()
         if helpers is None:
             wait_for_exit(bwrap_status.child_pid, CLEANUP_TIMEOUT_S)
-        if outcome.killed_for is None and probes[0].exceeded():
-            outcome.killed_for = probes[0].name  # grew between the last check and the end
+        if outcome.killed_for is None and growth.exceeded():
+            outcome.killed_for = growth.name  # grew between the last check and the end
         return self._result(limits, outcome, bwrap_status.exit_code, read_all(init_status_r))
 
     def _fallback_nproc(self, limits: Limits) -> int | None:
@@ -296,13 +298,16 @@ class Sandbox:
     def close(self) -> None:
         """End an open session, kill whatever is left of the slot, remove its cgroups, release
         the slot."""
-        if getattr(self, "session_open", None) is not None:
-            self.session_open.close()
-        if getattr(self, "cgroups", None) is not None:
-            self.cgroups.close()
+        session = getattr(self, "session_open", None)
+        if session is not None:
+            session.close()
+        cgroups = getattr(self, "cgroups", None)
+        if cgroups is not None:
+            cgroups.close()
             self.cgroups = None
-        if getattr(self, "_lock_fd", None) is not None:
-            os.close(self._lock_fd)
+        lock_fd = getattr(self, "_lock_fd", None)
+        if lock_fd is not None:
+            os.close(lock_fd)
             self._lock_fd = None
 
     def __enter__(self) -> Sandbox:

@@ -1,6 +1,7 @@
 """``Session``: one box set up once and reused by the runs of one submission (compile, then every
 test), so that a run costs about a fork and exec in the box instead of a whole bubblewrap start
-(benchmarks/sandbox_overhead.py: about 2x a bare spawn here, the one-shot path 13-30x).
+(benchmarks/sandbox_overhead.py compares both paths with a bare spawn). The contract of both
+paths is in sandbox/README.md.
 
     with box.session(work_root, readonly_binds=[...], env={"PATH": "/usr/bin:/bin"}) as session:
         folder = session.folder("t01")        # fresh, empty; the judge puts the program in it
@@ -18,7 +19,7 @@ Guarantees, the same as ``Sandbox.run`` (the tests of the hostile corpus, limits
 seccomp and languages run through both paths: the ``runner`` fixture in tests/sandbox/):
 - Limits and counters per run as in ``Sandbox.run``: the same ``Limits``, the same
   ``RunResult`` from the same counters (cgroup CPU, a fresh memory cgroup per run for the peak
-  and OOM kills, pids hits, the stdout file's size, the watchdog's wall clock and folder
+  and OOM kills, pids hits, the bytes of the stdout pipe, the watchdog's wall clock and folder
   probe), the same rlimits, seccomp filter, uid, namespaces and read-only system folders.
   tests/sandbox/test_limits.py, tests/sandbox/test_session.py::test_limits_and_counters_are_per_run
 - After each run every process of it is killed (its cgroups) and reaped before ``run``
@@ -32,16 +33,25 @@ seccomp and languages run through both paths: the ``runner`` fixture in tests/sa
   tests/sandbox/test_session.py::test_runs_do_not_see_each_other
 - A box that died (or a run that failed in the judge) is set up again for the next run.
   tests/sandbox/test_session.py::test_a_box_that_died_is_set_up_again
+- As root the session's folders are on a tmpfs of ``disk_bytes`` of its own (``sandbox.disk``):
+  the host's free disk never moves, a full disk is an output limit, and closing the session
+  removes every file at once. tests/sandbox/test_box_guarantees.py::
+  test_session_disk_is_capped_and_leaves_no_trace
+- ``folder`` removes whatever an earlier run left, at any depth (``sandbox.tree``).
+  tests/sandbox/test_box_guarantees.py::test_a_deep_tree_left_by_a_run_is_removed
+- ``boxserver`` is copied into the box's own root, not bound: the run's mount table shows no
+  host path of the judge's. tests/sandbox/test_box_guarantees.py::test_nothing_names_the_test
 What differs from ``Sandbox.run``, by design:
 - The runs of a session share one PID, network and UTS namespace (one at a time: the previous
   run's processes are all gone when the next starts) and the box's init, ``boxserver``, which
   keeps CAP_SYS_ADMIN and CAP_SYS_CHROOT in the box's user namespace to make each run's
   mounts; it is non-dumpable, ignores signals and takes requests only from the judge's socket.
-  Process ids keep growing across the runs of a session.
+  Process ids keep growing across the runs of a session. Only AF_UNIX sockets can be made
+  (sandbox.seccomp), so the shared network namespace carries nothing from run to run.
 - The CPU counted starts at the program's exec (the process made ahead joins the cgroups just
   before it), not at the fork as with ``boxinit``: a little less of the sandbox's own work.
 - The memory cgroups of a session's runs are removed when it closes, not after each run
-  (removing one right before a run made that run about 1 ms slower here).
+  (removing one right before a run slows that run down).
 - The read-only binds are fixed for the session; the environment can change per run.
 - A session needs root, cgroups and the C helpers; without them ``run`` falls back to one
   ``Sandbox.run`` per call (same results, no reuse), with a warning.
@@ -202,10 +212,18 @@ class BoxServer:
         reply = self.socket.recv(REPLY_BYTES) if ready else b""
         if reply != b"ready\n":
             self.kill()
-            self.process.wait()
+            if self.process is not None:
+                self.process.wait()
             message = self.messages()
             self.close()
             raise SandboxError(f"bubblewrap could not set up the session box: {message or 'no message'}")
+
+    @property
+    def pid(self) -> int:
+        """Host pid of bubblewrap. Raises SandboxError if it was never started."""
+        if self.process is None:
+            raise SandboxError("the session box was never started")
+        return self.process.pid
 
     def messages(self) -> str:
         """What bubblewrap wrote on its standard error so far."""
@@ -224,7 +242,7 @@ class BoxServer:
         """Kill the box now (its init, so the kernel kills the rest); its socket then reads as
         closed."""
         self.status.read()
-        stop_box(self.process.pid, self.status.child_pid)
+        stop_box(self.pid, self.status.child_pid)
 
     def close(self) -> None:
         """End the box: closing the socket makes boxserver exit, and the kernel kills what is
@@ -298,13 +316,13 @@ class Session:
         server.status.read()
         init = server.status.child_pid
         if init is None:
-            return (server.process.pid,)
+            return (server.pid,)
         try:
             with open(f"/proc/{init}/task/{init}/children") as listing:
                 children = [int(pid) for pid in listing.read().split()]
         except OSError:
             children = []
-        return (server.process.pid, init, *(pid for pid in children if not _in_slot_cgroups(pid)))
+        return (server.pid, init, *(pid for pid in children if not _in_slot_cgroups(pid)))
 
     def folder(self, name: str) -> Path:
         """A fresh, empty sub-folder ``name`` of the root, for the judge to fill before ``run``:
@@ -380,6 +398,8 @@ class Session:
         )
         probes = [growth, CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
         server = self._server
+        if server is None:
+            raise SandboxError("the session box is not running")
         started = time.monotonic_ns()
         try:
             server.socket.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", passed))])
@@ -420,8 +440,8 @@ class Session:
             kill=cgroups.kill_all,
             last_resort=server.kill,
         )
-        if outcome.killed_for is None and probes[0].exceeded():
-            outcome.killed_for = probes[0].name  # grew between the last check and the end
+        if outcome.killed_for is None and growth.exceeded():
+            outcome.killed_for = growth.name  # grew between the last check and the end
         return outcome, replies[0]
 
     def _open_procs(self, paths: list[bytes]) -> list[int]:

@@ -13,6 +13,8 @@ Guarantees:
 - ``clear_folder`` never leaves the judge stuck: a folder that cannot be removed is renamed aside
   (``<name>.aside-<random>``, logged as an error), a fresh empty one takes its place, and later
   calls retry the asides. tests/sandbox/test_box_guarantees.py::test_a_folder_that_cannot_be_removed_is_moved_aside
+- ``walk_files`` lists the files a judge may copy out of a folder, to ``MAX_DEPTH`` levels and
+  ``MAX_PATH`` characters. tests/sandbox/test_box_guarantees.py::test_walks_stop_at_their_depth
 - ``tree_usage`` counts allocated blocks (``st_blocks``), not file sizes: a file with space
   reserved beyond its size counts what it holds on disk; it stops at ``MAX_DEPTH`` levels or
   ``MAX_ENTRIES`` entries and then reports the tree as too large.
@@ -25,6 +27,7 @@ import logging
 import os
 import secrets
 import stat
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,6 +38,8 @@ log = logging.getLogger(__name__)
 # a walk (usage count) stops below this depth or past this many entries and calls the tree too large
 MAX_DEPTH = 256
 MAX_ENTRIES = 100_000
+# the longest relative path ``walk_files`` lists (characters; PATH_MAX less room for a folder)
+MAX_PATH = 3072
 ASIDE = ".aside-"
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
@@ -131,7 +136,10 @@ def _empty_folder(parent_fd: int, name: str) -> None:
 def remove_tree(path: Path) -> None:
     """Remove ``path`` and everything under it (a file or symlink is just unlinked; nothing
     happens if it is absent). Raises OSError if something cannot be removed."""
-    parent_fd = os.open(path.parent, _DIR_FLAGS)
+    try:
+        parent_fd = os.open(path.parent, _DIR_FLAGS)
+    except FileNotFoundError:
+        return
     try:
         try:
             info = os.lstat(path.name, dir_fd=parent_fd)
@@ -182,17 +190,24 @@ def is_empty_folder(path: Path) -> bool:
         os.close(fd)
 
 
-def tree_usage(path: Path, max_depth: int = MAX_DEPTH, max_entries: int = MAX_ENTRIES) -> int:
-    """Bytes allocated under folder ``path``: ``st_blocks`` x 512 of every entry plus
-    ``ENTRY_BYTES`` per entry, symlinks not followed. ``TOO_LARGE`` for a tree deeper than
-    ``max_depth`` or with more than ``max_entries`` entries; 0 if ``path`` cannot be opened."""
+class TooDeep(Exception):
+    """A walk met a folder deeper than its ``max_depth``."""
+
+
+def _walk(
+    path: Path, max_depth: int, too_deep: Callable[[str], None]
+) -> Iterator[tuple[list[str], list[tuple[os.DirEntry, os.stat_result]]]]:
+    """The folders under ``path``, top first: (names from ``path`` down to the folder, its
+    entries with their ``lstat``), symlinks not followed, one descriptor open at a time. An
+    entry that vanished or cannot be read is left out; a sub-folder ``max_depth`` levels down
+    is not entered: ``too_deep(its name)`` is called instead (it may raise to end the walk).
+    Nothing if ``path`` cannot be opened."""
     try:
         fd = os.open(path, _DIR_FLAGS)
     except OSError:
-        return 0
+        return
     info = os.fstat(fd)
     stack = [_Level(path.name, info.st_dev, info.st_ino)]
-    total, entries = 0, 0
     try:
         while True:
             level = stack[-1]
@@ -201,22 +216,19 @@ def tree_usage(path: Path, max_depth: int = MAX_DEPTH, max_entries: int = MAX_EN
                     listing = _entries(fd)
                 except OSError:
                     listing = []
+                stated = []
                 for entry in listing:
-                    entries += 1
                     try:
-                        entry_info = entry.stat(follow_symlinks=False)
+                        stated.append((entry, entry.stat(follow_symlinks=False)))
                     except OSError:
                         continue
-                    total += ENTRY_BYTES + entry_info.st_blocks * 512
-                    if stat.S_ISDIR(entry_info.st_mode):
-                        level.pending.append(entry.name)
-                if entries > max_entries:
-                    return TOO_LARGE
-                level.pending.insert(0, "")  # popped last: the level is done
+                yield [level.name for level in stack[1:]], stated
+                level.pending = [""] + [entry.name for entry, info in stated if stat.S_ISDIR(info.st_mode)]
             child = level.pending.pop()
             if child:
                 if len(stack) >= max_depth:
-                    return TOO_LARGE
+                    too_deep(child)
+                    continue
                 try:
                     child_fd = os.open(child, _DIR_FLAGS, dir_fd=fd)
                 except OSError:
@@ -227,13 +239,52 @@ def tree_usage(path: Path, max_depth: int = MAX_DEPTH, max_entries: int = MAX_EN
                 stack.append(_Level(child, child_info.st_dev, child_info.st_ino))
                 continue
             if len(stack) == 1:
-                return total
+                return
             stack.pop()
             below, fd = fd, -1
-            try:
-                fd = _go_up(below, stack[-1])
-            except OSError:
-                return TOO_LARGE  # the tree moved under the walk: call it too large
+            fd = _go_up(below, stack[-1])
     finally:
         if fd >= 0:
             os.close(fd)
+
+
+def _stop(name: str) -> None:
+    raise TooDeep(name)
+
+
+def tree_usage(path: Path, max_depth: int = MAX_DEPTH, max_entries: int = MAX_ENTRIES) -> int:
+    """Bytes allocated under folder ``path``: ``st_blocks`` x 512 of every entry plus
+    ``ENTRY_BYTES`` per entry, symlinks not followed. ``TOO_LARGE`` for a tree deeper than
+    ``max_depth`` or with more than ``max_entries`` entries, or one that moved during the walk;
+    0 if ``path`` cannot be opened."""
+    total, entries = 0, 0
+    try:
+        for _names, listing in _walk(path, max_depth, _stop):
+            entries += len(listing)
+            if entries > max_entries:
+                return TOO_LARGE
+            total += sum(ENTRY_BYTES + info.st_blocks * 512 for _entry, info in listing)
+    except (TooDeep, OSError):
+        return TOO_LARGE
+    return total
+
+
+def walk_files(path: Path, max_depth: int = MAX_DEPTH, max_entries: int = MAX_ENTRIES) -> list[str]:
+    """Relative paths (``/``-separated) of the regular files under folder ``path``, symlinks not
+    followed; what lies deeper than ``max_depth`` levels or past ``max_entries`` entries, and
+    paths longer than ``MAX_PATH`` characters, are left out (a program's tree is not the
+    judge's problem)."""
+    found: list[str] = []
+    entries = 0
+    try:
+        for names, listing in _walk(path, max_depth, lambda name: None):
+            entries += len(listing)
+            if entries > max_entries:
+                break
+            for entry, info in listing:
+                relative = "/".join([*names, entry.name])
+                if stat.S_ISREG(info.st_mode) and len(relative) <= MAX_PATH:
+                    found.append(relative)
+    except (TooDeep, OSError):
+        pass
+    return found

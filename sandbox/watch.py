@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import resource
 import select
 import signal
 import time
@@ -53,7 +54,7 @@ class WatchOutcome:
     cap), ``stdout_bytes`` (all the bytes standard output carried, kept or not)."""
 
     status: int
-    rusage: object
+    rusage: resource.struct_rusage | None
     killed_for: str | None
     wall_ns: int
     stdout: bytes = b""
@@ -176,7 +177,7 @@ def output_streams(stdout_fd: int, stderr_fd: int, limits) -> tuple[Stream, Stre
 
 def watch(
     end_fd: int,
-    reap: Callable[[], tuple[int, object]],
+    reap: Callable[[], tuple[int, resource.struct_rusage | None]],
     started_ns: int,
     streams: tuple[Stream, Stream],
     *,
@@ -229,12 +230,12 @@ def watch(
         events = poller.poll(max(0, wait_ns // 1_000_000) + 1)
         ended = False
         for fd, _ in events:
-            stream = by_fd.get(fd)
-            if stream is not None and stream.open:
-                stream.drain()
-                if not stream.open:
+            polled = by_fd.get(fd)
+            if polled is not None and polled.open:
+                polled.drain()
+                if not polled.open:
                     poller.unregister(fd)
-                if stream.over and killed_for is None:
+                if polled.over and killed_for is None:
                     killed_for, killed_at = "output", time.monotonic_ns()
                     kill()
             elif fd == end_fd:

@@ -29,7 +29,7 @@ from sandbox.tree import tree_usage
 CHECK_EVERY_S = 0.1
 
 
-def check_reachable(path: Path, uid: int, gid: int) -> None:
+def check_reachable(path: Path, uid: int, gid: int | None) -> None:
     """Raise SandboxError unless every folder above ``path`` lets ``uid``/``gid`` pass (x bit):
     bubblewrap runs as the slot's uid and must reach the path to bind it."""
     for folder in path.parents:
@@ -67,7 +67,7 @@ def hand_over(folder: Path, uid: int | None, gid: int | None) -> None:
     if not stat.S_ISDIR(info.st_mode):
         raise SandboxError(f"workdir {folder} is not a folder")
     if uid is not None and (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) != (uid, gid, 0o700):
-        os.chown(folder, uid, gid, follow_symlinks=False)
+        os.chown(folder, uid, -1 if gid is None else gid, follow_symlinks=False)
         os.chmod(folder, 0o700, follow_symlinks=False)
 
 

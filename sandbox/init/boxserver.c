@@ -26,7 +26,7 @@
  * zygote joins the run's cgroups (from here on its CPU and memory are counted), sets the
  * rlimits, keeps fds 0, 1, 2 only and execs (PATH searched in the run's environment). The
  * namespaces die with the run's processes: nothing of one run is visible to the next. Making
- * the zygote ahead takes the fork, the namespaces and the filter (about 0.5 ms here) out of
+ * the zygote ahead takes the fork, the namespaces and the filter out of
  * the time between request and exec; it is made only once the judge said the last run's
  * processes are gone, so none of them can signal it.
  *

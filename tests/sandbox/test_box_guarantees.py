@@ -18,7 +18,7 @@ import pytest
 from sandbox import Limits, clear_folder
 from sandbox import tree as tree_module
 from sandbox.disk import TOO_LARGE, filesystem_usage
-from sandbox.tree import remove_tree, tree_usage
+from sandbox.tree import MAX_DEPTH, remove_tree, tree_usage, walk_files
 
 from .conftest import needs_root, place
 
@@ -140,6 +140,8 @@ def test_any_tree_is_removed(workdir):
     assert not (workdir / "chain").exists()
     assert (outside / "keep").read_text() == "kept"
     remove_tree(workdir / "absent")  # nothing there: nothing to do
+    remove_tree(workdir / "absent" / "below")
+    assert clear_folder(workdir / "absent" / "below").is_dir()  # made with its parents
 
 
 def test_a_folder_that_cannot_be_removed_is_moved_aside(workdir, monkeypatch, caplog):
@@ -178,6 +180,17 @@ def test_usage_counts_allocated_blocks_and_deep_trees(workdir):
     make_deep(workdir, 300)
     assert tree_usage(workdir) == TOO_LARGE  # deeper than a walk goes: too large, not zero
     assert tree_usage(workdir, max_depth=400) < TOO_LARGE
+
+
+def test_walks_stop_at_their_depth(workdir):
+    (workdir / "top.class").write_text("")
+    os.symlink("/etc/passwd", workdir / "link.class")  # a link is never listed
+    (workdir / "p").mkdir()
+    make_deep(workdir / "p", MAX_DEPTH + 300, name="p")  # a file every 500 levels: at depth 1 only
+    (workdir / "long").mkdir()
+    make_deep(workdir / "long", 40, name="n" * 200)  # within the depth cap, beyond PATH_MAX
+    found = walk_files(workdir)
+    assert sorted(found) == ["long/" + "n" * 200 + "/f", "p/p/f", "top.class"]
 
 
 def test_stdout_is_a_pipe_that_takes_no_disk(runner, workdir, programs):
