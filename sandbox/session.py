@@ -42,12 +42,15 @@ seccomp and languages run through both paths: the ``runner`` fixture in tests/sa
 - ``boxserver`` is copied into the box's own root, not bound: the run's mount table shows no
   host path of the judge's. tests/sandbox/test_box_guarantees.py::test_nothing_names_the_test
 What differs from ``Sandbox.run``, by design:
-- The runs of a session share one PID, network and UTS namespace (one at a time: the previous
+- Each run has a PID namespace of its own (the program is PID 2, under an init that reaps
+  and reports it) with its own /proc: no run sees how many processes earlier runs made.
+  tests/sandbox/test_box_guarantees.py::test_each_run_has_its_own_pid_namespace
+- The runs of a session share one network and UTS namespace (one at a time: the previous
   run's processes are all gone when the next starts) and the box's init, ``boxserver``, which
   keeps CAP_SYS_ADMIN and CAP_SYS_CHROOT in the box's user namespace to make each run's
   mounts; it is non-dumpable, ignores signals and takes requests only from the judge's socket.
-  Process ids keep growing across the runs of a session. Only AF_UNIX sockets can be made
-  (sandbox.seccomp), so the shared network namespace carries nothing from run to run.
+  Only AF_UNIX sockets can be made (sandbox.seccomp), so the shared network namespace carries
+  nothing from run to run.
 - The CPU counted starts at the program's exec (the process made ahead joins the cgroups just
   before it), not at the fork as with ``boxinit``: a little less of the sandbox's own work.
 - The memory cgroups of a session's runs are removed when it closes, not after each run
@@ -389,7 +392,8 @@ class Session:
     ) -> tuple[WatchOutcome, str]:
         """Send the request and watch the run: (its outcome, boxserver's reply)."""
         stdin_fd, stdout_r, stdout_w, stderr_r, stderr_w = self.box.open_stdio(fds, stdin)
-        procs = self._open_procs(cgroups.prepare(limits, extra_tasks=0, defer_removal=True))
+        # one task more than the program's: the run's init (PID 1 of its namespace)
+        procs = self._open_procs(cgroups.prepare(limits, extra_tasks=1, defer_removal=True))
         passed = [stdin_fd, stdout_w, stderr_w, *procs]
         growth = (
             FolderGrowth(folder, limits.workdir_bytes, filesystem_usage)

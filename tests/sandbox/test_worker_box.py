@@ -119,6 +119,13 @@ PY_TCP = (
     "except OSError:\n    print(a + b)\n"
 )
 
+# forks a thousand times, then answers right only if it is still PID 2 (a run of its own)
+PY_FORKS_THEN_PID = (
+    "import os\n" + "a, b = map(int, input().split())\n"
+    "for _ in range(1000):\n    pid = os.fork()\n    if pid == 0:\n        os._exit(0)\n    os.waitpid(pid, 0)\n"
+    "print(a + b if os.getpid() == 2 else -1)\n"
+)
+
 # name: (language, source, the verdicts it may earn)
 HOSTILE = {
     "deep-mkdir-chdir-c": ("c", C_DEEP_CHDIR, ("AC",)),
@@ -132,6 +139,7 @@ HOSTILE = {
     "answer-from-the-name": ("python3", PY_ORACLE, ("WA",)),
     "sockets-c": ("c", C_SOCKETS, ("AC",)),
     "tcp-python": ("python3", PY_TCP, ("AC",)),
+    "forks-then-pid": ("python3", PY_FORKS_THEN_PID, ("AC",)),
 }
 
 
