@@ -57,7 +57,10 @@ class Language:
     compile_processes: tasks the compiler may use; env: variables added to the judge's PATH/LANG/HOME;
     hello: a program that reads its standard input and prints ``HELLO``.
     heap_exhausted: markers the runtime writes on standard error when its own heap, capped at the
-    problem's memory limit, runs out (the JVM, V8): such a run is MLE, not RTE.
+    problem's memory limit, runs out (the JVM, V8), or when the kernel refused an allocation
+    (C++'s std::bad_alloc, Python's MemoryError): such a run is MLE, not RTE. The kernel refuses
+    an allocation larger than the host's memory at once, and grants a smaller one that the
+    memory limit then stops: both are MLE, on every host.
     """
 
     id: str
@@ -194,6 +197,9 @@ JAVA_HELLO = (
 )
 JS_HELLO = f'require("fs").readFileSync(0);\nconsole.log("{HELLO}");\n'
 
+# what a failed run writes when an allocation was refused (sandbox/README.md, "Memory")
+CPP_ALLOCATION_REFUSED = (b"std::bad_alloc",)
+PY_ALLOCATION_REFUSED = (b"MemoryError",)
 # g++/gcc: static binaries start fast and need no loader; -pipe keeps temporaries off the disk
 GCC = ("-O2", "-pipe", "-static", "-o", "main", "{source}")
 PY_SYNTAX_CHECK = ("-S", "-c", "import py_compile,sys;py_compile.compile(sys.argv[1],doraise=True)", "{source}")
@@ -220,6 +226,7 @@ LANGUAGES: dict[str, Language] = {
             artifacts=("main",),
             run=("./main",),
             hello=CPP_HELLO,
+            heap_exhausted=CPP_ALLOCATION_REFUSED,
         ),
         Language(
             id="cpp20",
@@ -229,6 +236,7 @@ LANGUAGES: dict[str, Language] = {
             artifacts=("main",),
             run=("./main",),
             hello=CPP_HELLO,
+            heap_exhausted=CPP_ALLOCATION_REFUSED,
         ),
         Language(
             id="python3",
@@ -238,6 +246,7 @@ LANGUAGES: dict[str, Language] = {
             compile=("/usr/bin/python3", *PY_SYNTAX_CHECK),
             run=("/usr/bin/python3", "-S", "{source}"),
             hello=PY_HELLO,
+            heap_exhausted=PY_ALLOCATION_REFUSED,
         ),
         Language(
             id="pypy3",
@@ -246,6 +255,7 @@ LANGUAGES: dict[str, Language] = {
             compile=("/usr/bin/pypy3", *PY_SYNTAX_CHECK),
             run=("/usr/bin/pypy3", "-S", "{source}"),
             hello=PY_HELLO,
+            heap_exhausted=PY_ALLOCATION_REFUSED,
         ),
         # Free Pascal in objfpc mode: 32-bit integer (classroom code outgrows Turbo Pascal's
         # 16-bit one), short strings as in Turbo Pascal; -Sg labels and goto, -Sc C-style +=,

@@ -1,7 +1,9 @@
 """Hostile submissions against the box a submission's runs share, through the real worker (one
 ``Worker`` on a slot of its own, submissions over the API): deep folder trees left by a program
 or written by a compiler, disk reserved with ``fallocate`` where no size shows it, programs that
-look for the name of the test they run on, network and vsock sockets.
+look for the name of the test they run on, network and vsock sockets, forks that would move
+the next run's process ids; and allocations beyond the memory limit, which are MLE whatever
+the host's memory.
 
 For each hostile submission: the verdict its behaviour earns (never JE), then the next three
 honest submissions on the same worker are AC, the host's free disk did not fall, and (through
@@ -126,6 +128,16 @@ PY_FORKS_THEN_PID = (
     "print(a + b if os.getpid() == 2 else -1)\n"
 )
 
+# allocates N GB at once and touches all of it: beyond the host's memory the kernel refuses it
+# (std::bad_alloc, MemoryError), below it the memory limit stops it; MLE either way
+CPP_ALLOCATE = (
+    "#include <cstdio>\n#include <cstring>\n"
+    "int main() {{ unsigned long long n = {gb}ULL * 1000000000ULL; char *p = new char[n];\n"
+    '  asm volatile("" : : "r"(p) : "memory");  // the allocation escapes: never elided\n'
+    '  memset(p, 1, n); asm volatile("" : : "r"(p) : "memory"); std::printf("%d\\n", p[n - 1]); }}\n'
+)
+PY_ALLOCATE = "x = [0] * ({gb} * 10**9 // 8)\nprint(len(x))\n"
+
 # name: (language, source, the verdicts it may earn)
 HOSTILE = {
     "deep-mkdir-chdir-c": ("c", C_DEEP_CHDIR, ("AC",)),
@@ -140,6 +152,8 @@ HOSTILE = {
     "sockets-c": ("c", C_SOCKETS, ("AC",)),
     "tcp-python": ("python3", PY_TCP, ("AC",)),
     "forks-then-pid": ("python3", PY_FORKS_THEN_PID, ("AC",)),
+    **{f"allocate-{gb}gb-cpp": ("cpp", CPP_ALLOCATE.format(gb=gb), ("MLE",)) for gb in (16, 40, 1000)},
+    **{f"allocate-{gb}gb-python": ("python3", PY_ALLOCATE.format(gb=gb), ("MLE",)) for gb in (16, 32, 1000)},
 }
 
 
@@ -178,7 +192,7 @@ def judged(tmp_path_factory):
         token, _ = issue_token(session, teacher)
     client = TestClient(create_app(settings), headers={"Authorization": f"Bearer {token}"})
     worker = Worker(settings, slot=SLOT)
-    worker.languages = ["c", "python3", *(["java"] if shutil.which("javac") else [])]
+    worker.languages = ["c", "cpp", "python3", *(["java"] if shutil.which("javac") else [])]
 
     def submit(language: str, source: str) -> int:
         reply = client.post("/api/v1/submissions", json={"problem": "aplusb", "language": language, "source": source})
