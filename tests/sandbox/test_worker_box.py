@@ -29,6 +29,7 @@ from judge.config import Settings
 from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.package_store import load_problem
 from judge.worker import Worker
+from sandbox import SandboxError
 from tests.slots import slot
 
 from .conftest import needs_root
@@ -177,48 +178,63 @@ def free_bytes(path: Path) -> int:
     return info.f_bavail * info.f_frsize
 
 
+class Judge:
+    """The A+B package on a fresh SQLite database in ``tmp``, the API as a teacher, and one real
+    worker on sandbox slot ``slot`` (work folder under JUDGE_WORK_DIR, which the slot's uid
+    reaches)."""
+
+    def __init__(self, tmp: Path, slot: int) -> None:
+        work_dir = Path(os.environ.get("JUDGE_WORK_DIR", "/tmp/classjudge-tests")) / f"worker-box-{tmp.name}"
+        self.settings = Settings(database_url=f"sqlite:///{tmp / 'judge.db'}", problems_dir=tmp, work_dir=work_dir)
+        upgrade(self.settings.database_url)
+        with make_sessionmaker(make_engine(self.settings.database_url))() as session:
+            load_problem(session, write_package(tmp / "aplusb"))
+            teacher, _ = create_user(session, "tess", "teacher", password="pw-12345")
+            session.commit()
+            token, _ = issue_token(session, teacher)
+        self.client = TestClient(create_app(self.settings), headers={"Authorization": f"Bearer {token}"})
+        self.worker = Worker(self.settings, slot=slot)
+        self.worker.languages = ["c", "cpp", "python3", *(["java"] if shutil.which("javac") else [])]
+        work_dir.mkdir(parents=True, exist_ok=True)
+
+    def submit(self, language: str, source: str) -> int:
+        """The id of a new submission to A+B."""
+        reply = self.client.post(
+            "/api/v1/submissions", json={"problem": "aplusb", "language": language, "source": source}
+        )
+        assert reply.status_code == 202, reply.text
+        return reply.json()["id"]
+
+    def view(self, submission_id: int) -> dict:
+        """The teacher's view of a submission."""
+        return self.client.get(f"/api/v1/submissions/{submission_id}").json()
+
+    def close(self) -> None:
+        """Free the worker's slot and remove its work folder."""
+        self.worker.box.close()
+        shutil.rmtree(self.settings.work_dir, ignore_errors=True)
+
+
 @pytest.fixture(scope="module")
 def judged(tmp_path_factory):
     """Each HOSTILE submission followed by three honest ones, judged one at a time by one real
     worker; yields {name: (hostile view, [honest views], free disk before, free disk after)}."""
-    tmp = tmp_path_factory.mktemp("box")
-    work_dir = Path(os.environ.get("JUDGE_WORK_DIR", "/tmp/classjudge-tests")) / f"worker-box-{tmp.name}"
-    settings = Settings(database_url=f"sqlite:///{tmp / 'judge.db'}", problems_dir=tmp, work_dir=work_dir)
-    upgrade(settings.database_url)
-    with make_sessionmaker(make_engine(settings.database_url))() as session:
-        load_problem(session, write_package(tmp / "aplusb"))
-        teacher, _ = create_user(session, "tess", "teacher", password="pw-12345")
-        session.commit()
-        token, _ = issue_token(session, teacher)
-    client = TestClient(create_app(settings), headers={"Authorization": f"Bearer {token}"})
-    worker = Worker(settings, slot=SLOT)
-    worker.languages = ["c", "cpp", "python3", *(["java"] if shutil.which("javac") else [])]
-
-    def submit(language: str, source: str) -> int:
-        reply = client.post("/api/v1/submissions", json={"problem": "aplusb", "language": language, "source": source})
-        assert reply.status_code == 202, reply.text
-        return reply.json()["id"]
-
-    def view(submission_id: int) -> dict:
-        return client.get(f"/api/v1/submissions/{submission_id}").json()
-
+    judge = Judge(tmp_path_factory.mktemp("box"), SLOT)
     try:
         found = {}
         for name, (language, source, _) in HOSTILE.items():
-            if language not in worker.languages:
+            if language not in judge.worker.languages:
                 continue
-            settings.work_dir.mkdir(parents=True, exist_ok=True)
-            before = free_bytes(settings.work_dir)
-            hostile = submit(language, source)
-            honest = [submit(*HONEST) for _ in range(3)]
-            while worker.judge_one():
+            before = free_bytes(judge.settings.work_dir)
+            hostile = judge.submit(language, source)
+            honest = [judge.submit(*HONEST) for _ in range(3)]
+            while judge.worker.judge_one():
                 pass
-            after = free_bytes(settings.work_dir)
-            found[name] = (view(hostile), [view(i) for i in honest], before, after)
+            after = free_bytes(judge.settings.work_dir)
+            found[name] = (judge.view(hostile), [judge.view(i) for i in honest], before, after)
         yield found
     finally:
-        worker.box.close()
-        shutil.rmtree(settings.work_dir, ignore_errors=True)
+        judge.close()
 
 
 @needs_root
@@ -233,3 +249,36 @@ def test_a_hostile_submission_earns_its_verdict_and_harms_no_later_one(judged, n
     assert hostile["judge_message"] is None
     assert [(state["verdict"], state["judge_message"]) for state in honest] == [("AC", None)] * 3
     assert after > before - DISK_SLACK  # nothing of the run holds disk after its verdict
+
+
+@needs_root
+def test_a_worker_makes_its_folder_clean_before_it_claims(tmp_path, monkeypatch):
+    judge = Judge(tmp_path, slot(85))
+    try:
+        left = judge.worker.work / "left"
+        left.mkdir(parents=True)
+        fd = os.open(left, os.O_RDONLY)
+        for _ in range(3000):  # deeper than Python's recursion limit, longer than PATH_MAX
+            os.mkdir("deeper", dir_fd=fd)
+            deeper = os.open("deeper", os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = deeper
+        os.close(fd)
+        first = judge.submit(*HONEST)
+        assert judge.worker.judge_one()
+        assert judge.view(first)["verdict"] == "AC"
+        assert not left.exists()
+
+        def cannot_clean(path: Path) -> Path:
+            raise SandboxError(f"cannot remove or move aside {path}")
+
+        (judge.worker.work / "stuck").mkdir()
+        monkeypatch.setattr("judge.worker.clear_folder", cannot_clean)
+        second = judge.submit(*HONEST)
+        assert not judge.worker.judge_one()  # nothing claimed: no submission pays for the worker's fault
+        assert judge.view(second)["status"] == "queued"
+        monkeypatch.undo()
+        assert judge.worker.judge_one()
+        assert judge.view(second)["verdict"] == "AC"
+    finally:
+        judge.close()
