@@ -11,6 +11,9 @@ Guarantees:
 - The host's free disk does not change whatever a run writes, and the session's folder is empty
   on the host once the session has closed. tests/sandbox/test_box_guarantees.py::
   test_session_disk_is_capped_and_leaves_no_trace
+- A disk left mounted by a judge that was killed with its session open is unmounted when the
+  slot is opened again (the mount point is noted beside the slot's lock).
+  tests/sandbox/test_box_guarantees.py::test_a_disk_left_by_a_killed_judge_is_unmounted
 - Seen from inside the box the mount names no host path (its root is ``/``, its source
   ``tmpfs``). tests/sandbox/test_box_guarantees.py::test_nothing_names_the_test
 """
@@ -19,10 +22,14 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import logging
 import os
 from pathlib import Path
 
 from sandbox.errors import SandboxError
+from sandbox.slot import lock_dir
+
+log = logging.getLogger(__name__)
 
 # linux/mount.h
 MS_NOSUID = 0x2
@@ -54,6 +61,39 @@ def unmount(path: Path) -> None:
     if _libc.umount2(os.fsencode(path), MNT_DETACH) != 0:
         error = ctypes.get_errno()
         raise SandboxError(f"cannot unmount the session's disk on {path}: {os.strerror(error)}")
+
+
+def record_path(slot_key: int) -> Path:
+    """Where the slot with lock key ``slot_key`` notes the session disk it has mounted (beside
+    its lock): a judge killed with its session open leaves the note for the next one."""
+    return lock_dir() / f"slot-{slot_key}.disk"
+
+
+def note_mounted(slot_key: int, path: Path) -> None:
+    """Note that the slot's session disk is mounted on ``path``."""
+    record_path(slot_key).write_text(str(path))
+
+
+def forget_mounted(slot_key: int) -> None:
+    """The slot's session disk is unmounted: drop the note."""
+    record_path(slot_key).unlink(missing_ok=True)
+
+
+def release_stale_disk(slot_key: int) -> None:
+    """Unmount the session disk a dead judge left mounted on this slot (call with the slot's
+    lock held: no live judge owns it then), and drop the note. Logged as a warning."""
+    record = record_path(slot_key)
+    try:
+        path = Path(record.read_text())
+    except OSError:
+        return
+    if os.path.ismount(path):
+        try:
+            unmount(path)
+            log.warning("unmounted the session disk %s a stopped judge left on this slot", path)
+        except SandboxError as error:
+            log.warning("%s", error)
+    record.unlink(missing_ok=True)
 
 
 def filesystem_usage(path: Path) -> int:

@@ -33,6 +33,7 @@ from sandbox import cgroups as cgroup_backends
 from sandbox.bwrap import BwrapStatus, fixed_arguments, run_arguments
 from sandbox.cgroups import BWRAP_TASKS
 from sandbox.child import make_preexec, rlimits_for
+from sandbox.disk import release_stale_disk
 from sandbox.errors import SandboxError
 from sandbox.fds import OpenFds, read_all
 from sandbox.helpers import BOXINIT_BOX_PATH, build_helpers, launch_arguments, parse_maxrss, parse_status
@@ -84,7 +85,10 @@ class Sandbox:
                 "no cgroups (CPU limit per process only, memory by RLIMIT_DATA, "
                 "process count by RLIMIT_NPROC of the whole user)",
             )
-        self._lock_fd: int | None = lock_slot(self.uid if self.uid is not None else os.geteuid() * 1000 + slot)
+        self.lock_key = self.uid if self.uid is not None else os.geteuid() * 1000 + slot
+        self._lock_fd: int | None = lock_slot(self.lock_key)
+        if self.privileged:
+            release_stale_disk(self.lock_key)
         self.cgroups = None
         self.session_open: Session | None = None  # it owns the slot's cgroups while open
         try:

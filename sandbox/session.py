@@ -75,7 +75,7 @@ from pathlib import Path
 from sandbox.bwrap import BwrapStatus, session_arguments
 from sandbox.cgroups import PARENT_NAME
 from sandbox.child import rlimits_for
-from sandbox.disk import filesystem_usage, mount_tmpfs, unmount
+from sandbox.disk import filesystem_usage, forget_mounted, mount_tmpfs, note_mounted, unmount
 from sandbox.errors import SandboxError
 from sandbox.fds import OpenFds
 from sandbox.helpers import BOXSERVER_BOX_PATH, launch_arguments, parse_status
@@ -291,6 +291,7 @@ class Session:
             raise SandboxError(f"sandbox slot {box.slot} already has a session open")
         if disk_bytes is not None and box.privileged:
             mount_tmpfs(self.root, disk_bytes)
+            note_mounted(box.lock_key, self.root)
             self.own_disk = True
         if not self.reuses_box:
             warn_once(
@@ -488,6 +489,7 @@ class Session:
         if self.own_disk:
             self.own_disk = False
             unmount(self.root)
+            forget_mounted(self.box.lock_key)
 
     def __enter__(self) -> Session:
         return self

@@ -11,16 +11,18 @@ import errno
 import logging
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from sandbox import Limits, clear_folder
+from sandbox import Limits, Sandbox, clear_folder
 from sandbox import tree as tree_module
 from sandbox.disk import TOO_LARGE, filesystem_usage
 from sandbox.tree import MAX_DEPTH, remove_tree, tree_usage, walk_files
 
-from .conftest import needs_root, place
+from .conftest import TEST_SLOT, needs_root, place
 
 FALLOC_FL_KEEP_SIZE = 0x01
 FALLOC_FL_PUNCH_HOLE = 0x02
@@ -291,6 +293,33 @@ def test_session_disk_is_capped_and_leaves_no_trace(box, session_root, programs)
         assert filled.output_limit_exceeded  # a full disk is an output limit, whatever came of the write
         assert free_bytes(session_root.parent) > free - DISK_SLACK
     assert not os.path.ismount(session_root) and list(session_root.iterdir()) == []
+
+
+KILLED_JUDGE = """
+import os, sys
+from pathlib import Path
+from sandbox import Sandbox
+box = Sandbox(slot=int(sys.argv[1]))
+session = box.session(Path(sys.argv[2]))
+print("open", flush=True)
+os.kill(os.getpid(), 9)  # killed with its session open: nothing is closed
+"""
+
+
+@needs_root
+def test_a_disk_left_by_a_killed_judge_is_unmounted(session_root):
+    killed_slot = TEST_SLOT + 6
+    done = subprocess.run(
+        [sys.executable, "-c", KILLED_JUDGE, str(killed_slot), str(session_root)],
+        capture_output=True,
+        cwd=Path(__file__).parents[2],
+        timeout=60,
+    )
+    assert done.stdout == b"open\n" and done.returncode == -9, done.stderr
+    assert os.path.ismount(session_root)  # left behind by the killed judge
+    with Sandbox(slot=killed_slot):
+        assert not os.path.ismount(session_root)  # the next judge on the slot detached it
+    assert list(session_root.iterdir()) == []
 
 
 @needs_root
