@@ -66,7 +66,7 @@ def main() -> None:
         rounds = {share: calibrate(scratch.binary, limit_ms * share) for share in SHARES}
         with Sandbox(slot=BENCH_SLOT) as box:
             report("Sandbox.run", rounds, runs, lambda count: box.run(["./loop", str(count)], scratch.workdir, limits))
-            with box.session(scratch.workdir.parent) as session:
+            with box.session(scratch.workdir.parent, disk_bytes=None) as session:  # holds the program
                 report(
                     "Session.run",
                     rounds,

@@ -20,7 +20,7 @@ from judge.checkers import check_output
 from judge.languages import Language, saved_source
 from judge.packages import ProblemPackage, TestCase
 from judge.verdicts import AC, CE, JE, resource_verdict, submission_verdict
-from sandbox import Limits, Sandbox
+from sandbox import Limits, Sandbox, clear_folder
 from sandbox.session import Session
 
 # 512 MiB is twice what g++ -std=gnu++20 needs for <bits/stdc++.h>, and low enough that a compile
@@ -98,11 +98,9 @@ def copy_regular_file(src_dir: Path, name: str, dst: Path, max_bytes: int) -> bo
 
 
 def fresh_dir(path: Path) -> Path:
-    """Empty folder ``path`` (removed first if it exists)."""
-    if path.exists():
-        shutil.rmtree(path)
-    path.mkdir(parents=True)
-    return path
+    """Empty folder ``path``: what is there is removed whatever its depth, or moved aside
+    (``sandbox.clear_folder``)."""
+    return clear_folder(path)
 
 
 def copy_program(language: Language, source: str, program_dir: Path, folder: Path) -> str | None:

@@ -36,12 +36,12 @@ Python runs isolated (``-I``: no environment variables, no user site folder) but
 from __future__ import annotations
 
 import fnmatch
-import os
 import re
-import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from sandbox.tree import walk_files
 
 HELLO = "hello, judge"
 BOM = "\ufeff"
@@ -63,7 +63,10 @@ class Language:
     compile_processes: tasks the compiler may use; env: variables added to the judge's PATH/LANG/HOME;
     hello: a program that reads its standard input and prints ``HELLO``.
     heap_exhausted: markers the runtime writes on standard error when its own heap, capped at the
-    problem's memory limit, runs out (the JVM, V8): such a run is MLE, not RTE.
+    problem's memory limit, runs out (the JVM, V8), or when the kernel refused an allocation
+    (C++'s std::bad_alloc, Python's MemoryError): such a run is MLE, not RTE. The kernel refuses
+    an allocation larger than the host's memory at once, and grants a smaller one that the
+    memory limit then stops: both are MLE, on every host.
     """
 
     id: str
@@ -107,16 +110,10 @@ class Language:
     def program_files(self, source: str, folder: Path) -> list[str]:
         """Relative paths (``/``-separated, sorted) of the regular files in ``folder`` that match
         ``artifacts``: what a run needs from the compile folder. Symbolic links and what lies
-        behind them are never listed (the walk does not follow them)."""
+        behind them are never listed, nor what lies deeper than ``sandbox.tree.MAX_DEPTH`` folders."""
         patterns = self._fill(self.artifacts, source, 0)
-        found = []
-        for top, _dirs, files in os.walk(folder):  # followlinks=False: a linked folder is not entered
-            for name in files:
-                path = os.path.join(top, name)
-                relative = os.path.relpath(path, folder).replace(os.sep, "/")
-                if any(fnmatch.fnmatchcase(relative, p) for p in patterns) and stat.S_ISREG(os.lstat(path).st_mode):
-                    found.append(relative)
-        return sorted(found)
+        found = walk_files(folder)  # regular files only, links never followed, depth capped
+        return sorted(relative for relative in found if any(fnmatch.fnmatchcase(relative, p) for p in patterns))
 
 
 def saved_source(source: str) -> str:
@@ -222,6 +219,9 @@ JAVA_HELLO = (
 )
 JS_HELLO = f'require("fs").readFileSync(0);\nconsole.log("{HELLO}");\n'
 
+# what a failed run writes when an allocation was refused (sandbox/README.md, "Memory")
+CPP_ALLOCATION_REFUSED = (b"std::bad_alloc",)
+PY_ALLOCATION_REFUSED = (b"MemoryError",)
 # g++/gcc: static binaries start fast and need no loader; -pipe keeps temporaries off the disk
 GCC = ("-O2", "-pipe", "-static", "-o", "main", "{source}")
 PY_SYNTAX_CHECK = ("-S", "-c", "import py_compile,sys;py_compile.compile(sys.argv[1],doraise=True)", "{source}")
@@ -248,6 +248,7 @@ LANGUAGES: dict[str, Language] = {
             artifacts=("main",),
             run=("./main",),
             hello=CPP_HELLO,
+            heap_exhausted=CPP_ALLOCATION_REFUSED,
         ),
         Language(
             id="cpp20",
@@ -257,6 +258,7 @@ LANGUAGES: dict[str, Language] = {
             artifacts=("main",),
             run=("./main",),
             hello=CPP_HELLO,
+            heap_exhausted=CPP_ALLOCATION_REFUSED,
         ),
         Language(
             id="python3",
@@ -266,6 +268,7 @@ LANGUAGES: dict[str, Language] = {
             compile=("/usr/bin/python3", *PY_SYNTAX_CHECK),
             run=("/usr/bin/python3", "-I", "{source}"),
             hello=PY_HELLO,
+            heap_exhausted=PY_ALLOCATION_REFUSED,
         ),
         Language(
             id="pypy3",
@@ -274,6 +277,7 @@ LANGUAGES: dict[str, Language] = {
             compile=("/usr/bin/pypy3", *PY_SYNTAX_CHECK),
             run=("/usr/bin/pypy3", "-I", "{source}"),
             hello=PY_HELLO,
+            heap_exhausted=PY_ALLOCATION_REFUSED,
         ),
         # Free Pascal in objfpc mode: 32-bit integer (classroom code outgrows Turbo Pascal's
         # 16-bit one), short strings as in Turbo Pascal; -Sg labels and goto, -Sc C-style +=,

@@ -29,7 +29,7 @@ from judge.models import Worker as WorkerRow
 from judge.package_store import cached_package
 from judge.selftest import available_languages
 from judge.verdicts import AC, JE
-from sandbox import Sandbox, SandboxError
+from sandbox import Sandbox, SandboxError, clear_folder, is_empty_folder
 
 log = logging.getLogger(__name__)
 IDLE_SLEEP_S = 0.2
@@ -122,7 +122,10 @@ class Worker:
             signal.signal(sig, lambda *_: self.stop.set())
 
     def judge_one(self) -> bool:
-        """Claim one submission and judge it; False if the queue was empty."""
+        """Claim one submission and judge it; False if the queue was empty (or the work folder
+        cannot be made clean: nothing is claimed then)."""
+        if not self._clean_work():
+            return False
         with self.sessions() as session:
             claim = lifecycle.claim(session, self.id, self.settings.lease_seconds, self.languages)
             if claim is None:
@@ -143,6 +146,17 @@ class Worker:
         finally:
             renewer.stop()
         return True
+
+    def _clean_work(self) -> bool:
+        """Whether the work folder is empty, made so if needed (``sandbox.clear_folder``: what
+        cannot be removed is moved aside); False, logged, if neither works."""
+        try:
+            if not is_empty_folder(self.work):
+                clear_folder(self.work)
+            return True
+        except (OSError, SandboxError) as error:
+            log.error("work folder %s cannot be made clean (%s): no submission is claimed", self.work, error)
+            return False
 
     def _judge(self, claim: lifecycle.Claim, submission: Submission) -> JudgingOutcome:
         language = LANGUAGES.get(submission.language)

@@ -18,8 +18,10 @@ programs ``launch`` and ``boxinit`` in ``init/``), ``child`` (rlimits, Python fa
 ``launch``), ``watch`` (CPU, wall and folder watchdog; stopping a box), ``workdir`` (the work
 folder), ``outputs`` (safe reading of program files), ``slot`` (uid and lock of a worker slot),
 ``session`` (Session: one box for many runs, with ``boxserver`` in ``init/``), ``results``
-(counters to RunResult, both paths), ``fds`` (a run's descriptors).
-Each states its guarantees and the tests that prove them (tests/sandbox/).
+(counters to RunResult, both paths), ``fds`` (a run's descriptors, the stdin copy), ``tree``
+(removing and walking any folder tree), ``disk`` (a session's capped tmpfs), ``notices``
+(warnings logged once). Each states its guarantees and the tests that prove them
+(tests/sandbox/); sandbox/README.md is the whole contract on one page.
 
 A ``Sandbox`` runs one command at a time (one per worker slot; not shared between threads); while
 one of its sessions is open, its runs go through the session.
@@ -30,5 +32,15 @@ from sandbox.limits import Limits, RunResult
 from sandbox.outputs import read_output_file
 from sandbox.runner import Sandbox
 from sandbox.session import Session
+from sandbox.tree import clear_folder, is_empty_folder
 
-__all__ = ["Limits", "RunResult", "Sandbox", "SandboxError", "Session", "read_output_file"]
+__all__ = [
+    "Limits",
+    "RunResult",
+    "Sandbox",
+    "SandboxError",
+    "Session",
+    "clear_folder",
+    "is_empty_folder",
+    "read_output_file",
+]

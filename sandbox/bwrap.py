@@ -12,8 +12,11 @@ Guarantees (bubblewrap 0.8 flags; each proved by a test in tests/sandbox/):
   test_isolation.py::test_system_folders_are_read_only
 - The work directory is bound read-write at /box (the current directory); /tmp and /dev/shm are
   private tmpfs of ``Limits.tmp_bytes``; /dev is bubblewrap's minimal one (null, zero, full,
-  random, urandom, tty, pts) remounted read-only; /proc belongs to the new PID namespace only.
+  random, urandom, tty) remounted read-only; /proc belongs to the new PID namespace only.
   test_isolation.py::test_tmp_is_private_and_capped, test_isolation.py::test_proc_shows_only_the_box
+- No pseudo-terminal can be opened: an empty tmpfs covers bubblewrap's devpts (the kernel's
+  count of terminals, kernel.pty.max, is shared by the whole machine). test_box_guarantees.py::
+  test_no_pseudo_terminals
 - The seccomp filter (sandbox.seccomp) is installed by bubblewrap on the program.
 
 The fixed part of the argument list is built once per ``Sandbox``; a run adds its binds, sizes,
@@ -26,6 +29,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 BOX_DIR = "/box"
@@ -76,7 +80,23 @@ def system_mounts() -> list[str]:
 def fixed_arguments(bwrap_path: str) -> list[str]:
     """The part of the command shared by every run of a slot: bwrap, namespaces, hardening flags,
     system folders, /proc and /dev."""
-    return [bwrap_path, *NAMESPACE_FLAGS, *HARDENING_FLAGS, *system_mounts(), "--proc", "/proc", "--dev", "/dev"]
+    return [
+        bwrap_path,
+        *NAMESPACE_FLAGS,
+        *HARDENING_FLAGS,
+        *system_mounts(),
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        # no pseudo-terminals: the kernel's count of them is machine-wide (kernel.pty.max)
+        "--size",
+        "4096",
+        "--tmpfs",
+        "/dev/pts",
+        "--remount-ro",
+        "/dev/pts",
+    ]
 
 
 def run_arguments(
@@ -84,7 +104,7 @@ def run_arguments(
     *,
     workdir: Path,
     tmp_bytes: int,
-    readonly_binds: list[Path | tuple[Path, str]],
+    readonly_binds: Sequence[Path | tuple[Path, str]],
     env: dict[str, str],
     seccomp_fd: int,
     status_fd: int,
@@ -115,12 +135,20 @@ def run_arguments(
 
 
 def session_arguments(
-    fixed: list[str], *, root: Path, readonly_binds: list[Path | tuple[Path, str]], status_fd: int, argv: list[str]
+    fixed: list[str],
+    *,
+    root: Path,
+    readonly_binds: Sequence[Path | tuple[Path, str]],
+    server_fd: int,
+    status_fd: int,
+    argv: list[str],
 ) -> list[str]:
     """The command of a session box (sandbox.session): the same box as ``run_arguments``
     except for what its init, ``boxserver`` (``argv``), does again for every run.
 
     root: host folder bound read-write at /box; each run's own folder is bound over it.
+    server_fd: a readable FD of the ``boxserver`` binary, copied (mode 0755) to ``argv[0]`` in
+    the box's root: a bind would show its host path in /proc/self/mountinfo.
     /tmp and /dev/shm are empty mount points (each run mounts its own tmpfs there); the
     environment is empty (each run brings its own); no seccomp filter here (boxserver installs
     it on each program, before the program's mounts are made from outside its namespace);
@@ -128,7 +156,7 @@ def session_arguments(
     CAP_SETPCAP in the box's user namespace and drops them, with every other capability and
     the bounding set, in each program. status_fd: bubblewrap's JSON status.
     """
-    args = [*fixed, "--remount-ro", "/dev", "--dir", "/tmp"]
+    args = [*fixed, "--remount-ro", "/dev", "--dir", "/tmp", "--perms", "0755", "--file", str(server_fd), argv[0]]
     args += _folder_arguments(readonly_binds, root, "/")
     args += [
         "--cap-add",
@@ -146,7 +174,7 @@ def session_arguments(
     return args
 
 
-def _folder_arguments(readonly_binds: list[Path | tuple[Path, str]], workdir: Path, chdir: str) -> list[str]:
+def _folder_arguments(readonly_binds: Sequence[Path | tuple[Path, str]], workdir: Path, chdir: str) -> list[str]:
     """The extra read-only binds, ``workdir`` bound at /box, the current directory, and the
     root made read-only (after every mount point under it was made)."""
     args: list[str] = []

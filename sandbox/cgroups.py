@@ -7,8 +7,8 @@ reaps a run's orphans, and ``remove_used``), chosen by ``detect_cgroups`` from /
 - ``CgroupV1``: separate hierarchies memory, pids, cpuacct (this machine). One persistent cgroup
   per slot and controller, ``<mount>/classjudge-sandbox/slot<N>``, reused by every run of the
   slot: cpuacct.usage is reset, pids.events ``max`` read as a difference. Memory gets a fresh
-  leaf per run (``slot<N>/run``, or ``run-N`` in a session; mkdir + rmdir cost about 0.15 ms
-  here) so that page cache
+  leaf per run (``slot<N>/run``, or ``run-<random>`` in a session: the name tells a program
+  nothing, not even how many runs came before) so that page cache
   charged by earlier runs does not distort the peak (memory.max_usage_in_bytes) or hide an OOM
   kill (memory.oom_control ``oom_kill``).
   tests/sandbox/test_cgroups.py::test_v1_slot_counters_and_limits,
@@ -31,6 +31,7 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import secrets
 import signal
 import time
 from collections.abc import Callable
@@ -48,7 +49,7 @@ V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 # is enabled when offered
 V2_CONTROLLERS = ("memory", "pids")
 V2_OPTIONAL = ("cpu",)
-# a v1 memory leaf of a run: "run", or "run-N" in a session (CgroupV1.prepare)
+# a v1 memory leaf of a run: "run", or "run-<random hex>" in a session (CgroupV1.prepare)
 LEAF_NAME = "run"
 # a session's used memory leaves kept before the older half is removed (each holds some kernel
 # memory and the page cache charged to it until removed)
@@ -195,10 +196,10 @@ class CgroupV1:
     peak and OOM counters start at zero and page cache charged by earlier runs (a compiler's
     headers, a JVM's libraries) neither inflates nor, once reclaimed, deflates the peak.
     ``Sandbox.run`` removes and makes its leaf ``run`` before each run. A session's runs get
-    leaves ``run-N``, and the used ones are removed at its end (``remove_used``; the older
+    leaves ``run-<random hex>``, and the used ones are removed at its end (``remove_used``; the older
     half already when more than ``USED_LEAVES_MAX`` pile up): removing a memory cgroup starts
-    kernel work that made the next run about 1 ms slower here (measured with
-    benchmarks/sandbox_overhead.py), and a session's runs follow each other closely.
+    kernel work that slows the run right after it (benchmarks/sandbox_overhead.py shows it),
+    and a session's runs follow each other closely.
     Raises SandboxError if a cgroup cannot be created or a limit cannot be written.
     """
 
@@ -211,7 +212,6 @@ class CgroupV1:
         self.memory = self.dirs["memory"] / LEAF_NAME  # the current run's leaf
         self._memory_made = False  # whether it was made (before the first run it was not)
         self._used: list[Path] = []  # leaves of a session's earlier runs, to remove
-        self._leaves_made = 0
         self._tasks_max: int | None = None
         self._base_task_hits = 0
         self._has_memsw = (self.dirs["memory"] / "memory.memsw.limit_in_bytes").exists()
@@ -248,8 +248,7 @@ class CgroupV1:
                 for leaf in self._used[: USED_LEAVES_MAX // 2]:
                     _remove_leaf(leaf)
                 del self._used[: USED_LEAVES_MAX // 2]
-            self._leaves_made += 1
-            self.memory = self.dirs["memory"] / f"{LEAF_NAME}-{self._leaves_made}"
+            self.memory = self.dirs["memory"] / f"{LEAF_NAME}-{secrets.token_hex(6)}"
         else:
             self.remove_used()
             _remove_leaf(self.memory)

@@ -78,7 +78,7 @@ def make_preexec(
         os.umask(0o022)
         if uid is not None:
             os.setgroups([])
-            os.setgid(gid)
+            os.setgid(uid if gid is None else gid)
             os.setuid(uid)
 
     return preexec

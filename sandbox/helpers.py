@@ -1,11 +1,11 @@
 """The small C helpers of the sandbox, compiled once per machine and cached.
 
 - ``launch`` (init/launch.c) runs outside the box: rlimits, drop to the slot's uid, exec
-  bubblewrap. Being a separate program lets the judge spawn it with vfork (about 0.3 ms) instead
-  of forking the Python process to run Python code before exec (3-10 ms here).
-  benchmarks/sandbox_overhead.py
+  bubblewrap. Being a separate program lets the judge spawn it with vfork instead of forking
+  the whole Python process to run Python code before exec, which costs about ten times more
+  (benchmarks/sandbox_overhead.py).
 - ``boxinit`` (init/boxinit.c) is PID 1 in the box: joins the cgroups through FDs the judge
-  opened (so bubblewrap's own set-up, about 10 ms of CPU, is not charged to the program), starts
+  opened (so bubblewrap's own set-up is not charged to the program), starts
   the program and reports its exact wait status: bubblewrap alone reports 128+n for signal n,
   so ``exit(134)`` and ``abort()`` would look alike.
   tests/sandbox/test_hostile.py::test_exit_137_is_not_a_limit, test_abort_reports_sigabrt
@@ -57,10 +57,10 @@ def cache_dir() -> Path:
 
 def build_helpers() -> Helpers | None:
     """All helpers, compiled on first use; None (with a warning) if one cannot be built."""
-    built = {name: build_helper(name) for name in ("launch", "boxinit", "boxserver")}
-    if None in built.values():
+    launch, boxinit, boxserver = (build_helper(name) for name in ("launch", "boxinit", "boxserver"))
+    if launch is None or boxinit is None or boxserver is None:
         return None
-    return Helpers(**built)
+    return Helpers(launch, boxinit, boxserver)
 
 
 def build_helper(name: str) -> Path | None:

@@ -54,18 +54,3 @@ def read_output_file(workdir: Path, name: str, max_bytes: int) -> bytes | None:
         log.warning("refusing output file %s/%s: larger than %d bytes", workdir, name, max_bytes)
         return None
     return data
-
-
-def read_capped(fd: int, max_bytes: int) -> tuple[bytes, int]:
-    """The first ``max_bytes`` of the file open at ``fd`` and its full size in bytes."""
-    size = os.fstat(fd).st_size
-    wanted = min(size, max_bytes)
-    chunks: list[bytes] = []
-    got = 0
-    while got < wanted:
-        chunk = os.pread(fd, wanted - got, got)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks), size

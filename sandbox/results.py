@@ -3,8 +3,8 @@
 
 Guarantees:
 - The limit flags come from counters, never from the exit code alone: CPU from the cgroup (or
-  rusage without cgroups), memory from the cgroup's OOM count, output from the stdout file's
-  size, a SIGXFSZ or the folder probe, wall from the watchdog. tests/sandbox/test_hostile.py::
+  rusage without cgroups), memory from the cgroup's OOM count, output from the bytes read from
+  the stdout pipe, a SIGXFSZ or the folder probe, wall from the watchdog. tests/sandbox/test_hostile.py::
   test_exit_137_is_not_a_limit (both paths)
 - No task of the run is left when a result is returned: the run's cgroups are checked empty
   first, else SandboxError. tests/sandbox/test_hostile.py::test_daemon_does_not_outlive_the_run
@@ -17,7 +17,6 @@ import signal
 
 from sandbox.errors import SandboxError
 from sandbox.limits import Limits, RunResult
-from sandbox.outputs import read_capped
 from sandbox.watch import WatchOutcome
 
 # how long leftover tasks may take to die after a run ended (s)
@@ -57,7 +56,6 @@ def collect_result(
     outcome: WatchOutcome,
     exit_code: int | None,
     signal_number: int | None,
-    stdout_fd: int,
     cgroups,
     slot: int,
     program_maxrss_kib: int | None = None,
@@ -65,13 +63,11 @@ def collect_result(
     """The ``RunResult`` of a finished run.
 
     cgroups: the slot's backend (``sandbox.cgroups``), or None (counters from ``outcome.rusage``).
-    stdout_fd: the judge-owned file the program's standard output went to.
     program_maxrss_kib: the program's peak RSS as boxinit saw it; without cgroups it is the peak
     reported (the rusage of bubblewrap's process tree starts at the judge's own size: Linux keeps
     a process's high-water RSS across exec, and bubblewrap is spawned from the judge).
     Raises SandboxError if a task of the run is still alive after ``CLEANUP_TIMEOUT_S``.
     """
-    stdout, stdout_size = read_capped(stdout_fd, limits.output_bytes)
     if cgroups is not None:
         if not cgroups.wait_empty(CLEANUP_TIMEOUT_S):
             raise SandboxError(f"tasks of sandbox slot {slot} survived the run")
@@ -80,6 +76,8 @@ def collect_result(
         oom, task_hits = usage.oom_kills > 0, usage.task_limit_hits > 0
     else:
         rusage = outcome.rusage
+        if rusage is None:
+            raise SandboxError("a run without cgroups has no resource usage")
         cpu_ns = int((rusage.ru_utime + rusage.ru_stime) * 1e9)
         peak_kib = program_maxrss_kib if program_maxrss_kib is not None else rusage.ru_maxrss
         task_hits = False
@@ -94,9 +92,11 @@ def collect_result(
         wall_limit_exceeded=outcome.killed_for == "wall",
         memory_limit_exceeded=oom,
         output_limit_exceeded=(
-            stdout_size > limits.output_bytes or signal_number == signal.SIGXFSZ or outcome.killed_for == "workdir"
+            outcome.stdout_bytes > limits.output_bytes
+            or signal_number == signal.SIGXFSZ
+            or outcome.killed_for in ("output", "workdir")
         ),
         process_limit_hit=task_hits,
-        stdout=stdout,
+        stdout=outcome.stdout,
         stderr=outcome.stderr,
     )

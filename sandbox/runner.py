@@ -9,8 +9,9 @@ Guarantees (besides those of the modules it composes, see their docstrings):
   tests/sandbox/test_hostile.py::test_daemon_does_not_outlive_the_run, test_fork_bomb_is_contained
 - No judge file descriptor reaches the program: only 0, 1, 2 are open inside.
   tests/sandbox/test_isolation.py::test_only_standard_descriptors_are_open
-- Standard output goes to a judge-owned file outside the box (RLIMIT_FSIZE caps it); it is read
-  back up to ``output_bytes``. tests/sandbox/test_limits.py::test_stdout_flood_hits_the_output_limit
+- Standard output and standard error are pipes the judge drains (``sandbox.watch``); standard
+  input is a sealed unnamed copy of the input (``sandbox.fds``). tests/sandbox/test_limits.py::
+  test_stdout_flood_hits_the_output_limit
 - A box that bubblewrap could not set up (missing bind, command not found) raises SandboxError
   with bubblewrap's message (a judge error), told apart from a program's own exit by bubblewrap's
   JSON status. tests/sandbox/test_runner.py::test_missing_command_is_a_sandbox_error
@@ -25,37 +26,27 @@ import logging
 import os
 import shutil
 import subprocess
-import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from sandbox import cgroups as cgroup_backends
 from sandbox.bwrap import BwrapStatus, fixed_arguments, run_arguments
 from sandbox.cgroups import BWRAP_TASKS
 from sandbox.child import make_preexec, rlimits_for
+from sandbox.disk import release_stale_disk
 from sandbox.errors import SandboxError
 from sandbox.fds import OpenFds, read_all
 from sandbox.helpers import BOXINIT_BOX_PATH, build_helpers, launch_arguments, parse_maxrss, parse_status
 from sandbox.limits import Limits, RunResult
+from sandbox.notices import warn_once
 from sandbox.results import CLEANUP_TIMEOUT_S, collect_result, program_end
 from sandbox.seccomp import build_filter
+from sandbox.session import SESSION_DISK_BYTES, Session
 from sandbox.slot import DEFAULT_UID_BASE, lock_slot, slot_uid
-from sandbox.watch import CpuProbe, stop_box, wait_for_exit, watch_process
+from sandbox.watch import CpuProbe, output_streams, stop_box, wait_for_exit, watch_process
 from sandbox.workdir import FolderGrowth, check_reachable, prepare_workdir
 
-if TYPE_CHECKING:
-    from sandbox.session import Session
-
 log = logging.getLogger(__name__)
-_warned: set[str] = set()
-
-
-def warn_once(key: str, message: str) -> None:
-    """Log ``message`` as a warning the first time ``key`` is seen in this process."""
-    if key not in _warned:
-        _warned.add(key)
-        log.warning(message)
 
 
 class Sandbox:
@@ -63,7 +54,6 @@ class Sandbox:
 
     slot: the worker slot number (uid = gid = uid_base + slot as root).
     use_cgroups: False to run without cgroups even as root (rlimits only, weaker).
-    scratch_dir: where the judge-owned stdout files are made (default: the temp folder).
     use_helpers: False to run without the C helpers ``launch``, ``boxinit`` and ``boxserver``
         (sandbox.helpers), as on a machine without a C compiler (for tests of that path); a
         session then runs each program in a box of its own.
@@ -77,7 +67,6 @@ class Sandbox:
         *,
         uid_base: int = DEFAULT_UID_BASE,
         use_cgroups: bool = True,
-        scratch_dir: Path | None = None,
         use_helpers: bool = True,
     ) -> None:
         bwrap = shutil.which("bwrap")
@@ -96,8 +85,10 @@ class Sandbox:
                 "no cgroups (CPU limit per process only, memory by RLIMIT_DATA, "
                 "process count by RLIMIT_NPROC of the whole user)",
             )
-        self._lock_fd = lock_slot(self.uid if self.uid is not None else os.geteuid() * 1000 + slot)
-        self.scratch_dir = scratch_dir
+        self.lock_key = self.uid if self.uid is not None else os.geteuid() * 1000 + slot
+        self._lock_fd: int | None = lock_slot(self.lock_key)
+        if self.privileged:
+            release_stale_disk(self.lock_key)
         self.cgroups = None
         self.session_open: Session | None = None  # it owns the slot's cgroups while open
         try:
@@ -156,18 +147,23 @@ class Sandbox:
             fds.close_all()
 
     def session(
-        self, root: Path, readonly_binds: list[Path] | tuple[Path, ...] = (), env: dict[str, str] | None = None
+        self,
+        root: Path,
+        readonly_binds: list[Path] | tuple[Path, ...] = (),
+        env: dict[str, str] | None = None,
+        disk_bytes: int | None = SESSION_DISK_BYTES,
     ) -> Session:
         """A reusable box for the runs of one submission (``sandbox.session.Session``), to use
         as a context manager: ``with box.session(root) as s: s.run(argv, "t01", limits)``.
 
         root: the session's work folder; each run works in a sub-folder of it. readonly_binds
         and env: as for ``run``, shared by every run of the session (env can be given per run).
+        disk_bytes: as root, a tmpfs of this size (bytes) is mounted over ``root`` (which must
+        be empty) for the session's folders and unmounted when it closes; None keeps ``root``
+        on the host's file system.
         Raises SandboxError if the box cannot be set up or a session is already open.
         """
-        from sandbox.session import Session
-
-        return Session(self, Path(root), readonly_binds, env or {})
+        return Session(self, Path(root), readonly_binds, env or {}, disk_bytes)
 
     def checked_binds(self, readonly_binds) -> list[Path]:
         """The real paths of ``readonly_binds``; SandboxError if one is missing or the slot's
@@ -180,13 +176,16 @@ class Sandbox:
                 check_reachable(path, self.uid, self.gid)
         return binds
 
-    def open_stdio(self, fds: OpenFds, stdin: Path | None) -> tuple[int, int, int, int]:
-        """The standard streams of a run, owned by ``fds``: (stdin, stdout, stderr read end,
-        stderr write end). stdin reads the host file ``stdin`` (None: empty); stdout is an
-        unnamed judge-owned file (nobody else can open it); stderr a pipe."""
-        stdout_fd = fds.add(_unnamed_file(self.scratch_dir))
-        stdin_fd = fds.add(os.open(stdin if stdin is not None else os.devnull, os.O_RDONLY | os.O_CLOEXEC))
-        return (stdin_fd, stdout_fd, *fds.pipe())
+    def open_stdio(self, fds: OpenFds, stdin: Path | None) -> tuple[int, int, int, int, int]:
+        """The standard streams of a run, owned by ``fds``: (stdin, stdout read end, stdout write
+        end, stderr read end, stderr write end). stdin is a sealed unnamed copy of the host file
+        ``stdin`` (``OpenFds.sealed_copy``; None: /dev/null); stdout and stderr are pipes the
+        watchdog drains."""
+        if stdin is None:
+            stdin_fd = fds.add(os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC))
+        else:
+            stdin_fd = fds.sealed_copy(stdin)
+        return (stdin_fd, *fds.pipe(), *fds.pipe())
 
     def _run(
         self,
@@ -198,7 +197,7 @@ class Sandbox:
         env: dict[str, str],
         fds: OpenFds,
     ) -> RunResult:
-        stdin_fd, stdout_fd, stderr_r, stderr_w = self.open_stdio(fds, stdin)
+        stdin_fd, stdout_r, stdout_w, stderr_r, stderr_w = self.open_stdio(fds, stdin)
         bwrap_status_r, bwrap_status_w = fds.pipe()
         init_status_r, init_status_w = fds.pipe()
         seccomp_r, seccomp_w = fds.pipe()
@@ -210,11 +209,12 @@ class Sandbox:
             procs_files = self.cgroups.prepare(limits, extra_tasks=1 if helpers else BWRAP_TASKS)
         rlimits = rlimits_for(limits, with_cgroups=self.cgroups is not None, nproc=self._fallback_nproc(limits))
         passed = [seccomp_r, bwrap_status_w]
+        shown: list[Path | tuple[Path, str]] = list(binds)
         if helpers is not None:
             # boxinit joins the cgroups from inside through these FDs (opened here, as root)
             cgroup_fds = [fds.add(os.open(path, os.O_WRONLY | os.O_CLOEXEC)) for path in procs_files]
             program = [BOXINIT_BOX_PATH, str(init_status_w), *map(str, cgroup_fds), "--", *argv]
-            binds = [*binds, (helpers.boxinit, BOXINIT_BOX_PATH)]
+            shown.append((helpers.boxinit, BOXINIT_BOX_PATH))
             passed += [init_status_w, *cgroup_fds]
             prefix, preexec = launch_arguments(helpers.launch, self.uid, self.gid, rlimits), None
         else:
@@ -224,21 +224,22 @@ class Sandbox:
             self.bwrap_fixed,
             workdir=workdir,
             tmp_bytes=limits.tmp_bytes,
-            readonly_binds=binds,
+            readonly_binds=shown,
             env=env,
             seccomp_fd=seccomp_r,
             status_fd=bwrap_status_w,
             argv=program,
             as_pid_1=helpers is not None,
         )
-        probes = [FolderGrowth(workdir, limits.workdir_bytes)]
+        growth = FolderGrowth(workdir, limits.workdir_bytes)
+        probes: list[FolderGrowth | CpuProbe] = [growth]
         if self.cgroups is not None:
             probes.append(CpuProbe(self.cgroups.cpu_ns, limits.cpu_ms * 1_000_000))
         started = time.monotonic_ns()
         process = subprocess.Popen(
             command,
             stdin=stdin_fd,
-            stdout=stdout_fd,
+            stdout=stdout_w,
             stderr=stderr_w,
             pass_fds=passed,
             env={},
@@ -247,15 +248,14 @@ class Sandbox:
             preexec_fn=preexec,
         )
         # the child holds its ends now: close ours so end-of-file arrives when the box ends
-        for fd in (stdin_fd, stderr_w, init_status_w, *passed):
+        for fd in (stdin_fd, stdout_w, stderr_w, init_status_w, *passed):
             fds.close(fd)
         bwrap_status = BwrapStatus(bwrap_status_r)
         try:
             outcome = watch_process(
                 process.pid,
                 started,
-                stderr_r,
-                limits.stderr_bytes,
+                output_streams(stdout_r, stderr_r, limits),
                 wall_limit_ns=limits.wall_ms * 1_000_000,
                 probes=probes,
                 kill=lambda: self._kill_box(process.pid, bwrap_status),
@@ -268,9 +268,9 @@ class Sandbox:
         bwrap_status.read()
         if helpers is None:
             wait_for_exit(bwrap_status.child_pid, CLEANUP_TIMEOUT_S)
-        if outcome.killed_for is None and probes[0].exceeded():
-            outcome.killed_for = probes[0].name  # grew between the last check and the end
-        return self._result(limits, outcome, bwrap_status.exit_code, read_all(init_status_r), stdout_fd)
+        if outcome.killed_for is None and growth.exceeded():
+            outcome.killed_for = growth.name  # grew between the last check and the end
+        return self._result(limits, outcome, bwrap_status.exit_code, read_all(init_status_r))
 
     def _fallback_nproc(self, limits: Limits) -> int | None:
         """RLIMIT_NPROC when there is no pids cgroup: the slot uid runs nothing else as root;
@@ -290,25 +290,28 @@ class Sandbox:
         if self.cgroups is not None:
             self.cgroups.kill_all()
 
-    def _result(self, limits: Limits, outcome, reported: int | None, init_status: str, stdout_fd: int) -> RunResult:
+    def _result(self, limits: Limits, outcome, reported: int | None, init_status: str) -> RunResult:
         if reported is None and outcome.killed_for is None:
             message = outcome.stderr.decode(errors="replace").strip()
             raise SandboxError(f"bubblewrap could not start the program: {message or 'no message'}")
         exit_code, signal_number = program_end(outcome.status, reported, parse_status(init_status))
         return collect_result(
-            limits, outcome, exit_code, signal_number, stdout_fd, self.cgroups, self.slot, parse_maxrss(init_status)
+            limits, outcome, exit_code, signal_number, self.cgroups, self.slot, parse_maxrss(init_status)
         )
 
     def close(self) -> None:
         """End an open session, kill whatever is left of the slot, remove its cgroups, release
         the slot."""
-        if getattr(self, "session_open", None) is not None:
-            self.session_open.close()
-        if getattr(self, "cgroups", None) is not None:
-            self.cgroups.close()
+        session = getattr(self, "session_open", None)
+        if session is not None:
+            session.close()
+        cgroups = getattr(self, "cgroups", None)
+        if cgroups is not None:
+            cgroups.close()
             self.cgroups = None
-        if getattr(self, "_lock_fd", None) is not None:
-            os.close(self._lock_fd)
+        lock_fd = getattr(self, "_lock_fd", None)
+        if lock_fd is not None:
+            os.close(lock_fd)
             self._lock_fd = None
 
     def __enter__(self) -> Sandbox:
@@ -316,17 +319,6 @@ class Sandbox:
 
     def __exit__(self, *exc_info) -> None:
         self.close()
-
-
-def _unnamed_file(folder: Path | None) -> int:
-    """A new file without a name in ``folder`` (default: the temp folder), open read-write:
-    O_TMPFILE (one system call), else a named temporary file removed at once."""
-    where = folder if folder is not None else tempfile.gettempdir()
-    try:
-        return os.open(where, os.O_TMPFILE | os.O_RDWR | os.O_CLOEXEC, 0o600)
-    except OSError:
-        with tempfile.TemporaryFile(dir=folder) as scratch:
-            return os.dup(scratch.fileno())
 
 
 def _owned_by_me(proc_path: str) -> bool:

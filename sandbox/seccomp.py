@@ -11,6 +11,13 @@ Guarantees (each proved by a test):
 - ``clone`` with a namespace flag fails with EPERM; ``clone3`` (whose flags a filter cannot read)
   fails with ENOSYS, so glibc falls back to ``clone`` (the approach of Docker's and systemd's
   filters). tests/sandbox/test_seccomp.py::test_threads_and_fork_still_work
+- ``socket`` and ``socketpair`` work for AF_UNIX only; any other family (internet, vsock,
+  netlink, packet) fails with EAFNOSUPPORT: a program reaches no network, not even the box's
+  loopback shared by a session's runs, and no host service over vsock.
+  tests/sandbox/test_box_guarantees.py::test_only_unix_sockets
+- ``fallocate`` works with mode 0 only (it grows the file, so RLIMIT_FSIZE and the disk limits
+  see it); FALLOC_FL_KEEP_SIZE, PUNCH_HOLE and the other modes fail with EOPNOTSUPP.
+  tests/sandbox/test_box_guarantees.py::test_fallocate_cannot_hide_disk
 - A system call of another ABI (i386 ``int 0x80``, x32) kills the process: the deny-list's numbers
   are only right for x86_64. tests/sandbox/test_seccomp.py::test_program_layout
 - The syscall numbers match the kernel headers. tests/sandbox/test_seccomp.py::test_numbers_match_headers
@@ -94,6 +101,10 @@ DENIED_SYSCALLS_X86_64: dict[str, int] = {
     "mount_setattr": 442,
 }
 SYSCALL_IOCTL = 16
+SYSCALL_SOCKET = 41
+SYSCALL_SOCKETPAIR = 53
+SYSCALL_FALLOCATE = 285
+AF_UNIX = 1
 SYSCALL_CLONE = 56
 SYSCALL_CLONE3 = 435
 DENIED_IOCTLS = {"TIOCSTI": 0x5412, "TIOCLINUX": 0x541C}
@@ -111,11 +122,24 @@ def _deny_if_equal(value: int, action: int) -> list[bytes]:
     return [_insn(BPF_JEQ_K, value, 0, 1), _insn(BPF_RET_K, action)]
 
 
+def _allow_only_if_argument(number: int, index: int, value: int, action: int) -> list[bytes]:
+    """Five instructions: for system call ``number``, allow it if the low 32 bits of argument
+    ``index`` equal ``value``, else return ``action``; other calls go on."""
+    return [
+        _insn(BPF_JEQ_K, number, 0, 4),
+        _insn(BPF_LD_W_ABS, _arg_low_word(index)),
+        _insn(BPF_JEQ_K, value, 0, 1),
+        _insn(BPF_RET_K, SECCOMP_RET_ALLOW),
+        _insn(BPF_RET_K, action),
+    ]
+
+
 def build_filter() -> bytes:
     """The compiled filter: an array of 8-byte ``sock_filter`` instructions for x86_64.
 
     Layout: check the ABI (kill on another), load the syscall number, kill x32 numbers, then one
-    compare-and-return pair per denied call, argument checks for ioctl and clone, allow the rest.
+    compare-and-return pair per denied call, argument checks for ioctl, socket, socketpair,
+    fallocate and clone, allow the rest.
     Raises SandboxError on a machine that is not x86_64 (the numbers would be wrong).
     """
     return _build_filter_cached()
@@ -145,6 +169,12 @@ def _build_filter_cached() -> bytes:
         ioctl_checks += _deny_if_equal(request, eperm)
     ioctl_checks.append(_insn(BPF_RET_K, SECCOMP_RET_ALLOW))
     program += [_insn(BPF_JEQ_K, SYSCALL_IOCTL, 0, len(ioctl_checks))] + ioctl_checks
+    # socket, socketpair: only AF_UNIX (argument 0); no internet, vsock or netlink socket
+    for number in (SYSCALL_SOCKET, SYSCALL_SOCKETPAIR):
+        program += _allow_only_if_argument(number, 0, AF_UNIX, SECCOMP_RET_ERRNO | errno.EAFNOSUPPORT)
+    # fallocate: only mode 0 (argument 1), which grows the file's size and so meets RLIMIT_FSIZE;
+    # KEEP_SIZE, PUNCH_HOLE and the other modes would reserve or move disk the size does not show
+    program += _allow_only_if_argument(SYSCALL_FALLOCATE, 1, 0, SECCOMP_RET_ERRNO | errno.EOPNOTSUPP)
     # clone: flags (argument 0) carrying a namespace bit are refused
     program += [
         _insn(BPF_JEQ_K, SYSCALL_CLONE, 0, 4),

@@ -1,6 +1,7 @@
 """``Session``: one box set up once and reused by the runs of one submission (compile, then every
 test), so that a run costs about a fork and exec in the box instead of a whole bubblewrap start
-(benchmarks/sandbox_overhead.py: about 2x a bare spawn here, the one-shot path 13-30x).
+(benchmarks/sandbox_overhead.py compares both paths with a bare spawn). The contract of both
+paths is in sandbox/README.md.
 
     with box.session(work_root, readonly_binds=[...], env={"PATH": "/usr/bin:/bin"}) as session:
         folder = session.folder("t01")        # fresh, empty; the judge puts the program in it
@@ -18,7 +19,7 @@ Guarantees, the same as ``Sandbox.run`` (the tests of the hostile corpus, limits
 seccomp and languages run through both paths: the ``runner`` fixture in tests/sandbox/):
 - Limits and counters per run as in ``Sandbox.run``: the same ``Limits``, the same
   ``RunResult`` from the same counters (cgroup CPU, a fresh memory cgroup per run for the peak
-  and OOM kills, pids hits, the stdout file's size, the watchdog's wall clock and folder
+  and OOM kills, pids hits, the bytes of the stdout pipe, the watchdog's wall clock and folder
   probe), the same rlimits, seccomp filter, uid, namespaces and read-only system folders.
   tests/sandbox/test_limits.py, tests/sandbox/test_session.py::test_limits_and_counters_are_per_run
 - After each run every process of it is killed (its cgroups) and reaped before ``run``
@@ -32,16 +33,28 @@ seccomp and languages run through both paths: the ``runner`` fixture in tests/sa
   tests/sandbox/test_session.py::test_runs_do_not_see_each_other
 - A box that died (or a run that failed in the judge) is set up again for the next run.
   tests/sandbox/test_session.py::test_a_box_that_died_is_set_up_again
+- As root the session's folders are on a tmpfs of ``disk_bytes`` of its own (``sandbox.disk``):
+  the host's free disk never moves, a full disk is an output limit, and closing the session
+  removes every file at once. tests/sandbox/test_box_guarantees.py::
+  test_session_disk_is_capped_and_leaves_no_trace
+- ``folder`` removes whatever an earlier run left, at any depth (``sandbox.tree``).
+  tests/sandbox/test_box_guarantees.py::test_a_deep_tree_left_by_a_run_is_removed
+- ``boxserver`` is copied into the box's own root, not bound: the run's mount table shows no
+  host path of the judge's. tests/sandbox/test_box_guarantees.py::test_nothing_names_the_test
 What differs from ``Sandbox.run``, by design:
-- The runs of a session share one PID, network and UTS namespace (one at a time: the previous
+- Each run has a PID namespace of its own (the program is PID 2, under an init that reaps
+  and reports it) with its own /proc: no run sees how many processes earlier runs made.
+  tests/sandbox/test_box_guarantees.py::test_each_run_has_its_own_pid_namespace
+- The runs of a session share one network and UTS namespace (one at a time: the previous
   run's processes are all gone when the next starts) and the box's init, ``boxserver``, which
   keeps CAP_SYS_ADMIN and CAP_SYS_CHROOT in the box's user namespace to make each run's
   mounts; it is non-dumpable, ignores signals and takes requests only from the judge's socket.
-  Process ids keep growing across the runs of a session.
+  Only AF_UNIX sockets can be made (sandbox.seccomp), so the shared network namespace carries
+  nothing from run to run.
 - The CPU counted starts at the program's exec (the process made ahead joins the cgroups just
   before it), not at the fork as with ``boxinit``: a little less of the sandbox's own work.
 - The memory cgroups of a session's runs are removed when it closes, not after each run
-  (removing one right before a run made that run about 1 ms slower here).
+  (removing one right before a run slows that run down).
 - The read-only binds are fixed for the session; the environment can change per run.
 - A session needs root, cgroups and the C helpers; without them ``run`` falls back to one
   ``Sandbox.run`` per call (same results, no reuse), with a warning.
@@ -54,7 +67,6 @@ import array
 import logging
 import os
 import select
-import shutil
 import socket
 import subprocess
 import time
@@ -63,14 +75,16 @@ from pathlib import Path
 from sandbox.bwrap import BwrapStatus, session_arguments
 from sandbox.cgroups import PARENT_NAME
 from sandbox.child import rlimits_for
+from sandbox.disk import filesystem_usage, forget_mounted, mount_tmpfs, note_mounted, unmount
 from sandbox.errors import SandboxError
 from sandbox.fds import OpenFds
 from sandbox.helpers import BOXSERVER_BOX_PATH, launch_arguments, parse_status
 from sandbox.limits import Limits, RunResult
+from sandbox.notices import warn_once
 from sandbox.outputs import check_plain_name
 from sandbox.results import CLEANUP_TIMEOUT_S, collect_result, program_end
-from sandbox.runner import warn_once
-from sandbox.watch import CpuProbe, WatchOutcome, stop_box, watch
+from sandbox.tree import clear_folder, remove_tree
+from sandbox.watch import CpuProbe, WatchOutcome, output_streams, stop_box, watch
 from sandbox.workdir import FolderGrowth, check_reachable, hand_over
 
 log = logging.getLogger(__name__)
@@ -82,6 +96,9 @@ PREPARE = b"prepare\0"
 # the largest request sent (bytes): within boxserver's MAX_REQUEST and a socket's default send
 # buffer (a larger SOCK_SEQPACKET message fails with EMSGSIZE)
 MAX_REQUEST_BYTES = 128 * 1024
+# the size of a session's own disk (bytes): room for the compile folder and one run's folder
+# at their limits (Limits.file_bytes and workdir_bytes are 256 MiB by default)
+SESSION_DISK_BYTES = 768 << 20
 
 
 def encode_request(
@@ -161,10 +178,13 @@ class BoxServer:
             os.write(seccomp_w, box.seccomp_filter)
             fds.close(seccomp_w)
             server_fd = server_end.fileno()
+            # copied into the box's own root (a bind would show its host path in the mount table)
+            program_fd = fds.add(os.open(helpers.boxserver, os.O_RDONLY | os.O_CLOEXEC))
             command = launch_arguments(helpers.launch, box.uid, box.gid, []) + session_arguments(
                 box.bwrap_fixed,
                 root=root,
-                readonly_binds=[*binds, (helpers.boxserver, BOXSERVER_BOX_PATH)],
+                readonly_binds=binds,
+                server_fd=program_fd,
                 status_fd=status_w,
                 argv=[BOXSERVER_BOX_PATH, str(server_fd), str(seccomp_r)],
             )
@@ -173,13 +193,13 @@ class BoxServer:
                 stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL,
                 stderr=stderr_w,
-                pass_fds=[server_fd, seccomp_r, status_w],
+                pass_fds=[server_fd, seccomp_r, status_w, program_fd],
                 env={},
                 close_fds=True,
                 start_new_session=True,
             )
             self.status = BwrapStatus(self._status_fd)
-            for fd in (status_w, stderr_w, seccomp_r):
+            for fd in (status_w, stderr_w, seccomp_r, program_fd):
                 fds.close(fd)
             server_end.close()
             os.set_blocking(self._stderr_fd, False)
@@ -195,10 +215,18 @@ class BoxServer:
         reply = self.socket.recv(REPLY_BYTES) if ready else b""
         if reply != b"ready\n":
             self.kill()
-            self.process.wait()
+            if self.process is not None:
+                self.process.wait()
             message = self.messages()
             self.close()
             raise SandboxError(f"bubblewrap could not set up the session box: {message or 'no message'}")
+
+    @property
+    def pid(self) -> int:
+        """Host pid of bubblewrap. Raises SandboxError if it was never started."""
+        if self.process is None:
+            raise SandboxError("the session box was never started")
+        return self.process.pid
 
     def messages(self) -> str:
         """What bubblewrap wrote on its standard error so far."""
@@ -217,7 +245,7 @@ class BoxServer:
         """Kill the box now (its init, so the kernel kills the rest); its socket then reads as
         closed."""
         self.status.read()
-        stop_box(self.process.pid, self.status.child_pid)
+        stop_box(self.pid, self.status.child_pid)
 
     def close(self) -> None:
         """End the box: closing the socket makes boxserver exit, and the kernel kills what is
@@ -238,22 +266,33 @@ class BoxServer:
 class Session:
     """A box reused by the runs of one submission; made by ``Sandbox.session``.
 
+    box: the ``sandbox.runner.Sandbox`` of the slot.
     root: the session's work folder (made mode 0711); each run works in a sub-folder ``name``
     (``folder(name)`` makes a fresh one). readonly_binds: host paths shown read-only, for every
-    run. env: the default environment of a run. Use as a context manager, or call ``close()``.
-    One run at a time; not shared between threads. Raises SandboxError if the box cannot be set
-    up, or the slot already has a session open.
+    run. env: the default environment of a run. disk_bytes: as root, the size (bytes) of a tmpfs
+    mounted over ``root`` for the session's folders (``sandbox.disk``; ``root`` must then be
+    empty), unmounted by ``close``; None: the folders stay on the host's file system.
+    Use as a context manager, or call ``close()``. One run at a time; not shared between
+    threads. Raises SandboxError if the box or its disk cannot be set up, or the slot already
+    has a session open.
     """
 
-    def __init__(self, box, root: Path, readonly_binds, env: dict[str, str]) -> None:
+    def __init__(self, box, root: Path, readonly_binds, env: dict[str, str], disk_bytes: int | None = None) -> None:
         self.box = box
         self.root = prepare_root(root, box.uid, box.gid)
         self.binds = box.checked_binds(readonly_binds)
         self.env = dict(env)
+        self.own_disk = False  # a tmpfs is mounted over root
         self._server: BoxServer | None = None
         self._in_doubt = False  # a run was sent but not seen through: the box must be replaced
         self._procs: dict[bytes, int] = {}  # cgroup.procs path -> write descriptor
         self.reuses_box = box.cgroups is not None and box.helpers is not None
+        if self.reuses_box and box.session_open is not None:
+            raise SandboxError(f"sandbox slot {box.slot} already has a session open")
+        if disk_bytes is not None and box.privileged:
+            mount_tmpfs(self.root, disk_bytes)
+            note_mounted(box.lock_key, self.root)
+            self.own_disk = True
         if not self.reuses_box:
             warn_once(
                 "session-one-shot",
@@ -261,13 +300,12 @@ class Session:
                 "(no root, no cgroups or no C helpers): no set-up is reused",
             )
             return
-        if box.session_open is not None:
-            raise SandboxError(f"sandbox slot {box.slot} already has a session open")
         box.session_open = self
         try:
             self._server = BoxServer(box, self.root, self.binds)
         except BaseException:
             box.session_open = None
+            self._unmount()
             raise
 
     @property
@@ -282,31 +320,27 @@ class Session:
         server.status.read()
         init = server.status.child_pid
         if init is None:
-            return (server.process.pid,)
+            return (server.pid,)
         try:
             with open(f"/proc/{init}/task/{init}/children") as listing:
                 children = [int(pid) for pid in listing.read().split()]
         except OSError:
             children = []
-        return (server.process.pid, init, *(pid for pid in children if not _in_slot_cgroups(pid)))
+        return (server.pid, init, *(pid for pid in children if not _in_slot_cgroups(pid)))
 
     def folder(self, name: str) -> Path:
-        """A fresh, empty sub-folder ``name`` of the root (an old one is removed first), for the
-        judge to fill before ``run``. Raises ValueError for a name that is not a plain file name."""
+        """A fresh, empty sub-folder ``name`` of the root, for the judge to fill before ``run``:
+        what an earlier run left there is removed (``sandbox.tree.clear_folder``: any depth; what
+        cannot be removed is moved aside and logged). Raises ValueError for a name that is not a
+        plain file name."""
         check_plain_name(name, "run folder name")
-        path = self.root / name
-        self.remove(name)
-        path.mkdir()
-        return path
+        return clear_folder(self.root / name)
 
     def remove(self, name: str) -> None:
-        """Delete sub-folder ``name`` and all a run left in it (symlinks are not followed)."""
+        """Delete sub-folder ``name`` and all a run left in it (any depth; symlinks are not
+        followed). Raises OSError if something cannot be removed."""
         check_plain_name(name, "run folder name")
-        path = self.root / name
-        if path.is_symlink() or path.is_file():
-            path.unlink()
-        elif path.exists():
-            shutil.rmtree(path)
+        remove_tree(self.root / name)
 
     def run(
         self,
@@ -342,9 +376,9 @@ class Session:
         fds = OpenFds()
         self._in_doubt = True  # until the box has answered and nothing of the run is left
         try:
-            outcome, reply, stdout_fd = self._run(request, folder, limits, stdin, cgroups, fds)
+            outcome, reply = self._run(request, folder, limits, stdin, cgroups, fds)
             exit_code, signal_number = reply_end(reply)
-            return collect_result(limits, outcome, exit_code, signal_number, stdout_fd, cgroups, self.box.slot)
+            return collect_result(limits, outcome, exit_code, signal_number, cgroups, self.box.slot)
         except BaseException:
             if self._in_doubt:  # the box may still run the program: a new box for the next run
                 cgroups.kill_all()
@@ -356,19 +390,27 @@ class Session:
 
     def _run(
         self, request: bytes, folder: Path, limits: Limits, stdin: Path | None, cgroups, fds: OpenFds
-    ) -> tuple[WatchOutcome, str, int]:
-        """Send the request and watch the run: (its outcome, boxserver's reply, stdout's FD)."""
-        stdin_fd, stdout_fd, stderr_r, stderr_w = self.box.open_stdio(fds, stdin)
-        procs = self._open_procs(cgroups.prepare(limits, extra_tasks=0, defer_removal=True))
-        passed = [stdin_fd, stdout_fd, stderr_w, *procs]
-        probes = [FolderGrowth(folder, limits.workdir_bytes), CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
+    ) -> tuple[WatchOutcome, str]:
+        """Send the request and watch the run: (its outcome, boxserver's reply)."""
+        stdin_fd, stdout_r, stdout_w, stderr_r, stderr_w = self.box.open_stdio(fds, stdin)
+        # one task more than the program's: the run's init (PID 1 of its namespace)
+        procs = self._open_procs(cgroups.prepare(limits, extra_tasks=1, defer_removal=True))
+        passed = [stdin_fd, stdout_w, stderr_w, *procs]
+        growth = (
+            FolderGrowth(folder, limits.workdir_bytes, filesystem_usage)
+            if self.own_disk
+            else FolderGrowth(folder, limits.workdir_bytes)
+        )
+        probes = [growth, CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
         server = self._server
+        if server is None:
+            raise SandboxError("the session box is not running")
         started = time.monotonic_ns()
         try:
             server.socket.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", passed))])
         except OSError as error:
             raise SandboxError(f"the session box is gone: {error.strerror}") from error
-        for fd in (stdin_fd, stderr_w):  # boxserver holds them now
+        for fd in (stdin_fd, stdout_w, stderr_w):  # boxserver holds them now
             fds.close(fd)
         replies: list[str] = []
 
@@ -397,16 +439,15 @@ class Session:
             server.socket.fileno(),
             reap,
             started,
-            stderr_r,
-            limits.stderr_bytes,
+            output_streams(stdout_r, stderr_r, limits),
             wall_limit_ns=limits.wall_ms * 1_000_000,
             probes=probes,
             kill=cgroups.kill_all,
             last_resort=server.kill,
         )
-        if outcome.killed_for is None and probes[0].exceeded():
-            outcome.killed_for = probes[0].name  # grew between the last check and the end
-        return outcome, replies[0], stdout_fd
+        if outcome.killed_for is None and growth.exceeded():
+            outcome.killed_for = growth.name  # grew between the last check and the end
+        return outcome, replies[0]
 
     def _open_procs(self, paths: list[bytes]) -> list[int]:
         """Write descriptors of the ``cgroup.procs`` files a run joins; those of the slot's
@@ -431,7 +472,8 @@ class Session:
 
     def close(self) -> None:
         """End the box (every process in it is killed) and free the slot for ``Sandbox.run`` or
-        another session. The run folders are left to the caller."""
+        another session. The session's own disk is unmounted (its folders go with it); on the
+        host's file system the run folders are left to the caller."""
         self._stop_server()
         for fd in self._procs.values():
             os.close(fd)
@@ -441,6 +483,13 @@ class Session:
             self.box.cgroups.wait_empty(CLEANUP_TIMEOUT_S)
             self.box.cgroups.remove_used()
             self.box.session_open = None
+        self._unmount()
+
+    def _unmount(self) -> None:
+        if self.own_disk:
+            self.own_disk = False
+            unmount(self.root)
+            forget_mounted(self.box.lock_key)
 
     def __enter__(self) -> Session:
         return self

@@ -7,13 +7,21 @@ Guarantees:
   test_spinning_threads_share_one_cpu_budget
 - Wall time is the parent's monotonic clock from spawn; past the limit the box is killed, so a
   sleeping or blocked program ends. tests/sandbox/test_limits.py::test_sleep_hits_wall_limit
-- Standard error is drained while the program runs (a full pipe never blocks it) and kept up to
-  its cap; the rest is read and dropped. tests/sandbox/test_limits.py::test_stderr_is_capped_not_fatal
+- Standard output and standard error are pipes drained while the program runs (a full pipe
+  never blocks it). Standard output is kept up to ``Limits.output_bytes``, and one byte more
+  stops the run (OLE): no file of the host holds it, so nothing a program does to it
+  (``fallocate``, ``ftruncate``, seeking) takes disk. tests/sandbox/test_limits.py::
+  test_stdout_flood_hits_the_output_limit, tests/sandbox/test_box_guarantees.py::
+  test_stdout_is_a_pipe_that_takes_no_disk
+- Standard error is kept up to its cap; the rest is read and dropped.
+  tests/sandbox/test_limits.py::test_stderr_is_capped_not_fatal
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
+import resource
 import select
 import signal
 import time
@@ -23,11 +31,17 @@ from dataclasses import dataclass
 # CPU checks: never sparser than this (s), never denser
 MAX_CHECK_S = 0.05
 MIN_CHECK_S = 0.002
-STDERR_CHUNK = 65536
+STREAM_CHUNK = 1 << 20
+# reads per wake-up of one stream (a flood must not starve the limit checks)
+DRAIN_READS = 16
+# the pipe buffer asked for standard output (bytes): fewer wake-ups for a large output
+STDOUT_PIPE_BYTES = 1 << 20
+# fcntl's F_SETPIPE_SZ (linux/fcntl.h)
+F_SETPIPE_SZ = 1031
 # CPUs of the machine, read once (os.cpu_count() reads /sys at every call)
 CPUS = os.cpu_count() or 1
-# after the box ends, how long to wait for the last bytes of stderr (s)
-STDERR_DRAIN_S = 1.0
+# after the box ends, how long to wait for the last bytes of its streams (s)
+STREAM_DRAIN_S = 1.0
 # after a kill, how long a run may take to end before the last resort (s)
 KILL_GRACE_S = 5.0
 
@@ -35,14 +49,17 @@ KILL_GRACE_S = 5.0
 @dataclass
 class WatchOutcome:
     """How the watched run ended: ``status`` (raw wait status), ``rusage`` (its resource usage,
-    descendants included; None for a session run), ``killed_for`` ("wall", a probe's name, or None),
-    ``wall_ns`` (spawn to exit), ``stderr`` (at most the cap)."""
+    descendants included; None for a session run), ``killed_for`` ("wall", "output", a probe's
+    name, or None), ``wall_ns`` (spawn to exit), ``stdout`` and ``stderr`` (each at most its
+    cap), ``stdout_bytes`` (all the bytes standard output carried, kept or not)."""
 
     status: int
-    rusage: object
+    rusage: resource.struct_rusage | None
     killed_for: str | None
     wall_ns: int
+    stdout: bytes = b""
     stderr: bytes = b""
+    stdout_bytes: int = 0
 
 
 class CappedBuffer:
@@ -61,16 +78,42 @@ class CappedBuffer:
         self.dropped += max(0, len(chunk) - max(room, 0))
 
 
-def _drain(fd: int, buffer: CappedBuffer) -> bool:
-    """Read what is available; False at end of file."""
-    try:
-        chunk = os.read(fd, STDERR_CHUNK)
-    except BlockingIOError:
-        return True
-    if not chunk:
-        return False
-    buffer.add(chunk)
-    return True
+class Stream:
+    """A pipe the watchdog drains while the run goes on: ``fd`` (its read end), what was kept
+    (``buffer``), and ``stop_at`` (bytes: more than this stops the run; None: never)."""
+
+    def __init__(self, fd: int, cap: int, stop_at: int | None = None) -> None:
+        self.fd = fd
+        self.buffer = CappedBuffer(cap)
+        self.stop_at = stop_at
+        self.open = True
+        os.set_blocking(fd, False)
+
+    def fileno(self) -> int:
+        """The read end (for ``select``)."""
+        return self.fd
+
+    @property
+    def total(self) -> int:
+        """Bytes read so far (kept and dropped)."""
+        return len(self.buffer.data) + self.buffer.dropped
+
+    @property
+    def over(self) -> bool:
+        """Whether more than ``stop_at`` bytes came."""
+        return self.stop_at is not None and self.total > self.stop_at
+
+    def drain(self) -> None:
+        """Read what is available now; ``open`` becomes False at end of file."""
+        for _ in range(DRAIN_READS):
+            try:
+                chunk = os.read(self.fd, STREAM_CHUNK)
+            except BlockingIOError:
+                return
+            if not chunk:
+                self.open = False
+                return
+            self.buffer.add(chunk)
 
 
 class CpuProbe:
@@ -98,8 +141,7 @@ class CpuProbe:
 def watch_process(
     pid: int,
     started_ns: int,
-    stderr_fd: int,
-    stderr_cap: int,
+    streams: tuple[Stream, Stream],
     *,
     wall_limit_ns: int,
     probes: list,
@@ -113,8 +155,7 @@ def watch_process(
             pidfd,
             lambda: os.wait4(pid, 0)[1:],
             started_ns,
-            stderr_fd,
-            stderr_cap,
+            streams,
             wall_limit_ns=wall_limit_ns,
             probes=probes,
             kill=kill,
@@ -123,12 +164,22 @@ def watch_process(
         os.close(pidfd)
 
 
+def output_streams(stdout_fd: int, stderr_fd: int, limits) -> tuple[Stream, Stream]:
+    """The (stdout, stderr) streams of a run under ``limits`` (``sandbox.limits.Limits``): stdout
+    kept up to ``output_bytes`` and the run stopped past it; stderr kept up to ``stderr_bytes``,
+    the rest read and dropped."""
+    try:
+        fcntl.fcntl(stdout_fd, F_SETPIPE_SZ, STDOUT_PIPE_BYTES)
+    except OSError:
+        pass  # the default 64 KiB pipe works too, with more wake-ups
+    return Stream(stdout_fd, limits.output_bytes, stop_at=limits.output_bytes), Stream(stderr_fd, limits.stderr_bytes)
+
+
 def watch(
     end_fd: int,
-    reap: Callable[[], tuple[int, object]],
+    reap: Callable[[], tuple[int, resource.struct_rusage | None]],
     started_ns: int,
-    stderr_fd: int,
-    stderr_cap: int,
+    streams: tuple[Stream, Stream],
     *,
     wall_limit_ns: int,
     probes: list,
@@ -139,24 +190,23 @@ def watch(
 
     end_fd: becomes readable when the run has ended (a pidfd, or a session's socket).
     reap: called once then; returns (raw wait status, rusage or None) and leaves nothing of the
-    run that could still hold standard error open.
-    stderr_fd: read end of its stderr pipe (made non-blocking here; the caller closes it).
+    run that could still hold its pipes open.
+    streams: (stdout, stderr) read ends (``output_streams``; the caller closes the descriptors);
+    both are drained while it runs, and a stream past its ``stop_at`` stops the run ("output").
     probes: limits checked while it runs, each with ``name``, ``exceeded()`` and
     ``next_check_s()`` (``CpuProbe``, ``sandbox.workdir.FolderGrowth``).
     kill: stops the whole run (called once, at a limit). last_resort: called if the run has not
     ended ``KILL_GRACE_S`` after ``kill`` (a session ends its whole box), so that nothing can
-    hang the judge. Returns a ``WatchOutcome`` whose
-    ``killed_for`` is "wall" or the name of the probe that fired; ``wall_ns`` ends when
-    ``end_fd`` became readable.
+    hang the judge. Returns a ``WatchOutcome`` whose ``killed_for`` is "wall", "output" or the
+    name of the probe that fired; ``wall_ns`` ends when ``end_fd`` became readable.
     """
-    os.set_blocking(stderr_fd, False)
-    buffer = CappedBuffer(stderr_cap)
     poller = select.poll()
     poller.register(end_fd, select.POLLIN)
-    poller.register(stderr_fd, select.POLLIN)
+    by_fd = {stream.fd: stream for stream in streams}
+    for stream in streams:
+        poller.register(stream.fd, select.POLLIN)
     killed_for: str | None = None
     killed_at = 0  # monotonic ns of the kill
-    stderr_open = True
     # monotonic ns of each probe's next check (each has just measured its start)
     due = {probe: started_ns + int(probe.next_check_s() * 1e9) for probe in probes}
     while True:
@@ -180,21 +230,32 @@ def watch(
         events = poller.poll(max(0, wait_ns // 1_000_000) + 1)
         ended = False
         for fd, _ in events:
-            if fd == stderr_fd and stderr_open:
-                stderr_open = _drain(stderr_fd, buffer)
-                if not stderr_open:
-                    poller.unregister(stderr_fd)
+            polled = by_fd.get(fd)
+            if polled is not None and polled.open:
+                polled.drain()
+                if not polled.open:
+                    poller.unregister(fd)
+                if polled.over and killed_for is None:
+                    killed_for, killed_at = "output", time.monotonic_ns()
+                    kill()
             elif fd == end_fd:
                 ended = True
         if ended:
             break
     wall_ns = time.monotonic_ns() - started_ns
     status, rusage = reap()
-    deadline = time.monotonic() + STDERR_DRAIN_S
-    while stderr_open and time.monotonic() < deadline:
-        if select.select([stderr_fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
-            stderr_open = _drain(stderr_fd, buffer)
-    return WatchOutcome(status, rusage, killed_for, wall_ns, bytes(buffer.data))
+    deadline = time.monotonic() + STREAM_DRAIN_S
+    waiting = [stream for stream in streams if stream.open]
+    while waiting and time.monotonic() < deadline:
+        for stream in select.select(waiting, [], [], max(0.0, deadline - time.monotonic()))[0]:
+            stream.drain()
+        waiting = [stream for stream in waiting if stream.open]
+    stdout, stderr = streams
+    if stdout.over and killed_for is None:
+        killed_for = "output"
+    return WatchOutcome(
+        status, rusage, killed_for, wall_ns, bytes(stdout.buffer.data), bytes(stderr.buffer.data), stdout.total
+    )
 
 
 def parent_of(pid: int) -> int | None:

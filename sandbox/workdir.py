@@ -8,26 +8,28 @@ Guarantees:
   leave a set-uid file of the slot's uid there). tests/sandbox/test_isolation.py::
   test_workdir_belongs_to_the_slot_and_is_private
 - RLIMIT_FSIZE caps each file; ``FolderGrowth`` caps the total the run adds to the folder
-  (``Limits.workdir_bytes``; checked by the watchdog every 100 ms and once at the end, also
-  counting entries so that millions of empty files are caught): one submission cannot fill the
-  judge's disk. tests/sandbox/test_limits.py::test_many_files_hit_the_workdir_limit
+  (``Limits.workdir_bytes``; checked by the watchdog every 100 ms and once at the end, counting
+  allocated blocks, not sizes, and entries, so that reserved space and millions of empty files
+  are caught; a tree too deep to walk counts as too large). A session's folders are on a
+  capped disk of their own besides (``sandbox.disk``). tests/sandbox/test_limits.py::
+  test_many_files_hit_the_workdir_limit
 """
 
 from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from sandbox.errors import SandboxError
+from sandbox.tree import tree_usage
 
-# how often the watchdog measures the folder (s); every entry counts this many bytes too
+# how often the watchdog measures the folder (s)
 CHECK_EVERY_S = 0.1
-ENTRY_BYTES = 4096
-MAX_ENTRIES = 100_000
 
 
-def check_reachable(path: Path, uid: int, gid: int) -> None:
+def check_reachable(path: Path, uid: int, gid: int | None) -> None:
     """Raise SandboxError unless every folder above ``path`` lets ``uid``/``gid`` pass (x bit):
     bubblewrap runs as the slot's uid and must reach the path to bind it."""
     for folder in path.parents:
@@ -65,46 +67,28 @@ def hand_over(folder: Path, uid: int | None, gid: int | None) -> None:
     if not stat.S_ISDIR(info.st_mode):
         raise SandboxError(f"workdir {folder} is not a folder")
     if uid is not None and (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) != (uid, gid, 0o700):
-        os.chown(folder, uid, gid, follow_symlinks=False)
+        os.chown(folder, uid, -1 if gid is None else gid, follow_symlinks=False)
         os.chmod(folder, 0o700, follow_symlinks=False)
 
 
-def folder_usage(path: Path, max_entries: int = MAX_ENTRIES) -> int:
-    """Bytes used under ``path`` (file sizes plus ``ENTRY_BYTES`` per entry), without following
-    symlinks; stops counting past ``max_entries`` entries."""
-    total, entries = 0, 0
-    pending = [str(path)]
-    while pending and entries <= max_entries:
-        try:
-            listing = os.scandir(pending.pop())
-        except OSError:
-            continue
-        with listing:
-            for entry in listing:
-                entries += 1
-                try:
-                    info = entry.stat(follow_symlinks=False)
-                except OSError:
-                    continue
-                total += ENTRY_BYTES + (info.st_size if stat.S_ISREG(info.st_mode) else 0)
-                if stat.S_ISDIR(info.st_mode):
-                    pending.append(entry.path)
-    return total
-
-
 class FolderGrowth:
-    """A watchdog probe: has the folder grown by more than ``limit_bytes`` since the start?"""
+    """A watchdog probe: has the folder grown by more than ``limit_bytes`` since the start?
+
+    measure: bytes in use under ``path`` (``sandbox.tree.tree_usage`` by default: allocated
+    blocks and entries; ``sandbox.disk.filesystem_usage`` for a session's own disk).
+    """
 
     name = "workdir"
 
-    def __init__(self, path: Path, limit_bytes: int) -> None:
+    def __init__(self, path: Path, limit_bytes: int, measure: Callable[[Path], int] = tree_usage) -> None:
         self.path = path
         self.limit_bytes = limit_bytes
-        self.start_bytes = folder_usage(path)
+        self.measure = measure
+        self.start_bytes = measure(path)
 
     def exceeded(self) -> bool:
         """Measure the folder now."""
-        return folder_usage(self.path) - self.start_bytes > self.limit_bytes
+        return self.measure(self.path) - self.start_bytes > self.limit_bytes
 
     def next_check_s(self) -> float:
         """Seconds until the next measurement."""

@@ -17,16 +17,20 @@
  *   "prepare" (one field, no descriptor, no reply): the judge has seen every process of the
  *            last run gone; boxserver makes the next run's process ahead (see below).
  *
- * Each program starts as a "zygote": a child that boxserver forks ahead of the request, which
- * enters its own mount and IPC namespaces, drops every capability and the bounding set, sets
+ * Each run starts as a "zygote": a child that boxserver makes ahead of the request as PID 1 of
+ * a new PID namespace, which enters its own mount and IPC namespaces (with a /proc of its PID
+ * namespace), drops every capability and the bounding set, sets
  * no_new_privs and the seccomp filter, and waits. On the request, boxserver (which keeps
  * CAP_SYS_ADMIN and CAP_SYS_CHROOT in the box's user namespace) enters the zygote's mount
  * namespace and mounts there: FOLDER of the session root over /box (so no other run's folder
  * is reachable), fresh tmpfs of TMP_BYTES on /tmp and /dev/shm. It hands the request on; the
- * zygote joins the run's cgroups (from here on its CPU and memory are counted), sets the
- * rlimits, keeps fds 0, 1, 2 only and execs (PATH searched in the run's environment). The
+ * zygote joins the run's cgroups (from here on its CPU and memory are counted) and forks the
+ * program (PID 2 of the run's namespace), which sets the rlimits, keeps fds 0, 1, 2 only and
+ * execs (PATH searched in the run's environment); the zygote stays as the namespace's init,
+ * reaps its processes and reports how the program ended ("exit N" / "signal N") before it
+ * exits, which ends every process left in the namespace. The
  * namespaces die with the run's processes: nothing of one run is visible to the next. Making
- * the zygote ahead takes the fork, the namespaces and the filter (about 0.5 ms here) out of
+ * the zygote ahead takes the fork, the namespaces and the filter out of
  * the time between request and exec; it is made only once the judge said the last run's
  * processes are gone, so none of them can signal it.
  *
@@ -277,6 +281,27 @@ static void send_ready(int sock)
     close(mount_ns);
 }
 
+/* The zygote once its program runs: PID 1 of the run's PID namespace. Reaps every process
+ * of it until the program ends, reports how it ended and exits (the kernel then kills what is
+ * left in the namespace). Never returns. */
+static void init_main(int sock, pid_t program, struct request *request)
+{
+    close_fds(request);  /* the program's streams: end of file comes when its processes end */
+    int status = 0;
+    for (;;) {
+        pid_t done = waitpid(-1, &status, 0);
+        if (done == program)
+            break;
+        if (done < 0 && errno != EINTR)
+            _exit(125);
+    }
+    if (WIFSIGNALED(status))
+        reply(sock, "signal", WTERMSIG(status));
+    else
+        reply(sock, "exit", WEXITSTATUS(status));
+    _exit(0);
+}
+
 /* The zygote: everything that does not depend on the request, then wait for it; then the
  * request's cgroups, limits and descriptors, and exec. Never returns. */
 static void zygote_main(int sock)
@@ -290,8 +315,10 @@ static void zygote_main(int sock)
     for (int i = 1; i < NSIG; i++)
         signal(i, SIG_DFL);
     sigprocmask(SIG_SETMASK, &none, NULL);
+    /* own mount and IPC namespaces, and a /proc of the run's own PID namespace */
     if (unshare(CLONE_NEWNS | CLONE_NEWIPC) != 0
-        || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+        || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0
+        || mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
         zygote_failed(sock, "setup-failed");
     drop_capabilities(sock);
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
@@ -312,6 +339,11 @@ static void zygote_main(int sock)
     for (int i = STDIO_FDS; i < request.n_fds; i++)
         if (write(request.fds[i], "0", 1) != 1)
             zygote_failed(sock, "setup-failed");
+    pid_t program = fork();  /* PID 2; the zygote stays as the namespace's init */
+    if (program < 0)
+        zygote_failed(sock, "setup-failed");
+    if (program > 0)
+        init_main(sock, program, &request);
     for (char **limit = request.rlimits; *limit != NULL; limit++) {
         int resource;
         unsigned long long soft, hard;
@@ -355,7 +387,8 @@ static int make_zygote(struct zygote *zygote)
     int ends[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0)
         return errno;
-    pid_t pid = fork();
+    /* the zygote is PID 1 of a PID namespace of its own: each run numbers its processes from 2 */
+    pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
     if (pid == 0) {
         close(ends[0]);
         zygote_main(ends[1]);

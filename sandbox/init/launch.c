@@ -5,8 +5,8 @@
  *   launch UID GID [RESOURCE:SOFT:HARD ...] -- BWRAP [ARG ...]
  *
  * UID/GID -1: keep the current ones (the judge is not root). RESOURCE is an RLIMIT_* number.
- * Why a C program: the judge (Python) can then spawn with vfork (about 0.3 ms) instead of
- * forking itself to run Python code between fork and exec (about 3-10 ms on this machine).
+ * Why a C program: the judge (Python) can then spawn with vfork instead of forking itself to
+ * run Python code between fork and exec, which costs about ten times more.
  * Any failure: a "launch: ..." line on stderr and exit 126, before bubblewrap starts.
  */
 #define _GNU_SOURCE

@@ -41,7 +41,7 @@ class SessionRunner:
 
     def __init__(self, box: Sandbox, root: Path) -> None:
         self.box, self.uid, self.gid = box, box.uid, box.gid
-        self.session = box.session(root)
+        self.session = box.session(root, disk_bytes=None)
 
     def run(self, argv, workdir, limits=None, stdin=None, readonly_binds=(), env=None):
         assert not readonly_binds, "a session's read-only binds are fixed when it opens"
@@ -84,6 +84,16 @@ def workdir(work_root, request):
         shutil.rmtree(path)
     path.mkdir()
     return path
+
+
+@pytest.fixture
+def session_root(work_root, request):
+    """A fresh session folder under the tests' work root."""
+    root = work_root / f"session-{request.node.name}"
+    if root.exists():
+        shutil.rmtree(root)
+    root.mkdir()
+    return root
 
 
 @pytest.fixture(scope="session")

@@ -93,9 +93,9 @@ HOG = (
 
 @pytest.mark.slow
 def test_runs_without_cgroups_with_a_warning(workdir, programs, caplog, monkeypatch):
-    from sandbox import runner
+    from sandbox import notices
 
-    monkeypatch.setattr(runner, "_warned", set())
+    monkeypatch.setattr(notices, "_warned", set())
     with caplog.at_level("WARNING"), Sandbox(slot=TEST_SLOT + 2, use_cgroups=False) as plain:
         assert plain.cgroup_kind is None
         assert "without cgroups" in caplog.text

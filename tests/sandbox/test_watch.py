@@ -5,15 +5,19 @@ last resort instead of hanging the judge."""
 from __future__ import annotations
 
 import os
+import resource
 import threading
 import time
 
 from sandbox import watch as watchdog
 
+USAGE = resource.getrusage(resource.RUSAGE_SELF)  # what a reap hands back, passed through
+
 
 def test_a_run_that_ignores_the_kill_gets_the_last_resort(monkeypatch):
     monkeypatch.setattr(watchdog, "KILL_GRACE_S", 0.2)
     end_r, end_w = os.pipe()
+    stdout_r, stdout_w = os.pipe()
     stderr_r, stderr_w = os.pipe()
     calls: list[str] = []
 
@@ -21,6 +25,7 @@ def test_a_run_that_ignores_the_kill_gets_the_last_resort(monkeypatch):
         calls.append("last resort")
         os.write(end_w, b"x")  # as when a session's box is killed: its socket reads as closed
         os.close(stderr_w)
+        os.close(stdout_w)
 
     # without a last resort the watch would never end: this ends it (and the test fails) at 10 s
     backstop = threading.Timer(10, lambda: os.write(end_w, b"x"))
@@ -30,8 +35,7 @@ def test_a_run_that_ignores_the_kill_gets_the_last_resort(monkeypatch):
             end_r,
             lambda: (0, None),
             time.monotonic_ns(),
-            stderr_r,
-            1024,
+            (watchdog.Stream(stdout_r, 1024, stop_at=1024), watchdog.Stream(stderr_r, 1024)),
             wall_limit_ns=50_000_000,
             probes=[],
             kill=lambda: calls.append("kill"),
@@ -39,31 +43,45 @@ def test_a_run_that_ignores_the_kill_gets_the_last_resort(monkeypatch):
         )
     finally:
         backstop.cancel()
-        for fd in (end_r, end_w, stderr_r):
+        for fd in (end_r, end_w, stderr_r, stdout_r):
             os.close(fd)
     assert calls == ["kill", "last resort"]
     assert outcome.killed_for == "wall"
     assert outcome.wall_ns >= 250_000_000  # the wall limit, then the grace
 
 
-def test_stderr_is_kept_up_to_its_cap_and_the_end_is_reaped():
+def watch_streams(stdout: bytes, stderr: bytes, cap: int, kill=lambda: None) -> watchdog.WatchOutcome:
+    """``watch`` over a run that has already ended, having written ``stdout`` and ``stderr``
+    (each at most a pipe's buffer) with stdout's cap and stop at ``cap`` bytes."""
     end_r, end_w = os.pipe()
-    stderr_r, stderr_w = os.pipe()
-    os.write(stderr_w, b"e" * 100)
-    os.close(stderr_w)
+    pipes = [os.pipe(), os.pipe()]
+    for (_, write_end), data in zip(pipes, (stdout, stderr), strict=True):
+        os.write(write_end, data)
+        os.close(write_end)
     os.write(end_w, b"x")
     try:
-        outcome = watchdog.watch(
+        return watchdog.watch(
             end_r,
-            lambda: (7 << 8, "usage"),
+            lambda: (7 << 8, USAGE),
             time.monotonic_ns(),
-            stderr_r,
-            10,
+            (watchdog.Stream(pipes[0][0], cap, stop_at=cap), watchdog.Stream(pipes[1][0], 10)),
             wall_limit_ns=10_000_000_000,
             probes=[],
-            kill=lambda: None,
+            kill=kill,
         )
     finally:
-        for fd in (end_r, end_w, stderr_r):
+        for fd in (end_r, end_w, pipes[0][0], pipes[1][0]):
             os.close(fd)
-    assert (outcome.status, outcome.rusage, outcome.killed_for, outcome.stderr) == (7 << 8, "usage", None, b"e" * 10)
+
+
+def test_streams_are_kept_up_to_their_caps_and_the_end_is_reaped():
+    outcome = watch_streams(b"o" * 50, b"e" * 100, cap=50)
+    assert (outcome.status, outcome.rusage, outcome.killed_for) == (7 << 8, USAGE, None)
+    assert (outcome.stdout, outcome.stdout_bytes, outcome.stderr) == (b"o" * 50, 50, b"e" * 10)
+
+
+def test_stdout_past_its_cap_stops_the_run():
+    kills: list[str] = []
+    outcome = watch_streams(b"o" * 51, b"", cap=50, kill=lambda: kills.append("kill"))
+    assert (outcome.killed_for, outcome.stdout, outcome.stdout_bytes) == ("output", b"o" * 50, 51)
+    assert kills in ([], ["kill"])  # killed while running, or seen over its cap at the end
