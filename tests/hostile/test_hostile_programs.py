@@ -21,7 +21,7 @@ from judge.config import Settings
 from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.package_store import load_problem
 from judge.worker import Worker
-from tests.slots import slot
+from tests.slots import WORK_ROOT, slot
 
 SLOT = slot(82)  # a sandbox slot of its own (80+: clear of workers, verify and the other test folders)
 
@@ -82,7 +82,7 @@ def judged(tmp_path_factory):
     settings = Settings(
         database_url=f"sqlite:///{tmp / 'judge.db'}",
         problems_dir=tmp,
-        work_dir=Path("/tmp/classjudge-tests") / tmp.name,
+        work_dir=WORK_ROOT / tmp.name,
     )  # the sandbox uid reaches /tmp
     upgrade(settings.database_url)
     with make_sessionmaker(make_engine(settings.database_url))() as session:

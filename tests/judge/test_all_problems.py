@@ -17,7 +17,7 @@ from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.languages import language_for_file
 from judge.package_store import load_problems_dir
 from judge.worker import Worker
-from tests.slots import slot
+from tests.slots import WORK_ROOT, slot
 
 REPO = Path(__file__).resolve().parents[2]
 PROBLEMS = ("basic", "lee", "lines", "queens", "snakes")
@@ -30,7 +30,7 @@ def service(tmp_path_factory):
     settings = Settings(
         database_url=f"sqlite:///{tmp / 'judge.db'}",
         problems_dir=REPO / "problems",
-        work_dir=Path("/tmp/classjudge-tests") / tmp.name,
+        work_dir=WORK_ROOT / tmp.name,
     )
     upgrade(settings.database_url)
     sessions = make_sessionmaker(make_engine(settings.database_url))

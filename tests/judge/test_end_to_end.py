@@ -15,7 +15,7 @@ from judge.config import Settings
 from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.package_store import load_problem
 from judge.worker import Worker
-from tests.slots import slot
+from tests.slots import WORK_ROOT, slot
 
 REPO = Path(__file__).resolve().parents[2]
 LEE = REPO / "problems" / "lee"
@@ -105,7 +105,7 @@ def judge_env(tmp_path_factory):
     settings = Settings(
         database_url=f"sqlite:///{tmp / 'judge.db'}",
         problems_dir=REPO / "problems",
-        work_dir=Path("/tmp/classjudge-tests") / tmp.name,
+        work_dir=WORK_ROOT / tmp.name,
     )
     upgrade(settings.database_url)
     # a trimmed copy of lee (samples + 3 secret tests) keeps the slow verdicts (TLE on every test) quick

@@ -24,9 +24,8 @@ from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.generate import generate
 from judge.models import Submission, TestResult
 from tests.judge.test_packages_generate import make_package
-from tests.slots import slot
+from tests.slots import WORK_ROOT, slot
 
-WORK_ROOT = Path("/tmp/classjudge-tests")
 SUBMISSIONS = 200
 LEASE_S = 3
 SOURCE = "a, b = map(int, input().split())\nprint(a + b)  # {}\n"

@@ -18,7 +18,7 @@ from judge.models import TestResult
 from judge.package_store import load_problem
 from judge.pictures import render_picture
 from judge.worker import Worker
-from tests.slots import slot
+from tests.slots import WORK_ROOT, slot
 
 REPO = Path(__file__).resolve().parents[2]
 LEE = REPO / "problems" / "lee"
@@ -51,7 +51,7 @@ def judged(tmp_path_factory):
     settings = Settings(
         database_url=f"sqlite:///{tmp / 'judge.db'}",
         problems_dir=REPO / "problems",
-        work_dir=Path("/tmp/classjudge-tests") / tmp.name,
+        work_dir=WORK_ROOT / tmp.name,
     )
     upgrade(settings.database_url)
     short = tmp / "short" / "lee"

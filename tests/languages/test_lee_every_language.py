@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import shutil
-from pathlib import Path
 
 import pytest
 from argon2 import PasswordHasher, profiles
@@ -20,6 +19,7 @@ from judge.languages import LANGUAGES
 from judge.package_store import load_problem
 from judge.worker import Worker
 from tests.languages.conftest import REPO, SOLUTIONS, WORKER_SLOT, needs_root
+from tests.slots import WORK_ROOT
 
 pytestmark = needs_root
 LEE_ACCEPTED = REPO / "problems" / "lee" / "submissions" / "accepted"
@@ -44,7 +44,7 @@ def judge_api(short_lee, tmp_path_factory):
     settings = Settings(
         database_url=f"sqlite:///{tmp / 'judge.db'}",
         problems_dir=short_lee.parent,
-        work_dir=Path("/tmp/classjudge-tests") / tmp.name,
+        work_dir=WORK_ROOT / tmp.name,
     )
     upgrade(settings.database_url)
     with make_sessionmaker(make_engine(settings.database_url))() as session:

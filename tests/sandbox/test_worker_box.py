@@ -30,7 +30,7 @@ from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.package_store import load_problem
 from judge.worker import Worker
 from sandbox import SandboxError
-from tests.slots import slot
+from tests.slots import WORK_ROOT, slot
 
 from .conftest import needs_root
 
@@ -180,11 +180,11 @@ def free_bytes(path: Path) -> int:
 
 class Judge:
     """The A+B package on a fresh SQLite database in ``tmp``, the API as a teacher, and one real
-    worker on sandbox slot ``slot`` (work folder under JUDGE_WORK_DIR, which the slot's uid
+    worker on sandbox slot ``slot`` (work folder under the tests' WORK_ROOT, which the slot's uid
     reaches)."""
 
     def __init__(self, tmp: Path, slot: int) -> None:
-        work_dir = Path(os.environ.get("JUDGE_WORK_DIR", "/tmp/classjudge-tests")) / f"worker-box-{tmp.name}"
+        work_dir = WORK_ROOT / f"worker-box-{tmp.name}"
         self.settings = Settings(database_url=f"sqlite:///{tmp / 'judge.db'}", problems_dir=tmp, work_dir=work_dir)
         upgrade(self.settings.database_url)
         with make_sessionmaker(make_engine(self.settings.database_url))() as session:
