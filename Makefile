@@ -53,10 +53,11 @@ test: install problemtools lint
 	$(VENV)/bin/pytest -q -ra
 	$(VENV)/bin/judge problem verify --all --slot $$((50 + $${JUDGE_TEST_SLOT_OFFSET:-0}))
 
-# ruff (lint and format) over the whole tree; configured in pyproject.toml.
+# ruff (lint and format) and mypy over the whole tree; configured in pyproject.toml.
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 bench: install
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done

@@ -53,11 +53,18 @@ def _submission(problem: str, folder: str) -> Path:
     return (native or [f for f in files if f.suffix == ".py"])[0]
 
 
+def _language_of(path: Path) -> str:
+    """The language id the file's extension names (every submission in a package has one)."""
+    language = language_for_file(path.name)
+    assert language is not None, path
+    return language.id
+
+
 def _judge(service, problem: str, path: Path) -> dict:
     client, worker = service
     reply = client.post(
         "/api/v1/submissions",
-        json={"problem": problem, "language": language_for_file(path.name).id, "source": path.read_text()},
+        json={"problem": problem, "language": _language_of(path), "source": path.read_text()},
     )
     assert reply.status_code == 202, reply.text
     while worker.judge_one():
