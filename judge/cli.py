@@ -514,12 +514,14 @@ def contest_create(
     """Create a contest and print its id."""
     from datetime import timedelta
 
-    from judge.contests import ContestRuleError, ContestSpec, create_contest, letters_for, parse_when
+    from judge.contests import ContestRuleError, ContestSpec, LocalTimeError, create_contest, letters_for, parse_when
     from judge.models import utcnow
     from judge.schemas import MAX_POINTS, utc_in_range
 
     try:
         start_at = utc_in_range(parse_when(start, utcnow()))
+    except LocalTimeError as exc:  # skipped or repeated by a daylight-saving change
+        fail(f"--start {start!r}: {exc}")
     except (ValueError, OverflowError):  # +99999999d overflows, 1969 is out of range
         fail(f"--start {start!r}: now, +10m, +2h, or an ISO 8601 time between 1970 and 3000")
     try:
@@ -631,12 +633,20 @@ def _echo_data(text: str) -> None:
 
 
 @contest_app.command("unfreeze")
-def contest_unfreeze(contest_id: int = typer.Argument(...)) -> None:
-    """Reveal the frozen verdicts on the public scoreboard."""
+def contest_unfreeze(
+    contest_id: int = typer.Argument(...),
+    undo: bool = typer.Option(False, "--undo", help="freeze the public scoreboard again"),
+) -> None:
+    """Reveal the frozen verdicts on the public scoreboard, once the contest is over (or hide them again)."""
+    from judge.clock import utcnow
+    from judge.contests import ContestRuleError, edit_contest
+
     with _db() as session:
-        _contest(session, contest_id).unfrozen = True
-        session.commit()
-    say(f"contest {contest_id} unfrozen")
+        try:
+            edit_contest(session, _contest(session, contest_id), {"unfrozen": not undo}, utcnow())
+        except ContestRuleError as exc:
+            fail(exc.message)
+    say(f"contest {contest_id} {'frozen again' if undo else 'unfrozen'}")
 
 
 @contest_app.command("rejudge")

@@ -13,11 +13,9 @@ from judge.vocabulary import ScoreboardView
 
 
 def visible_contest(session: Session, user: User | None, contest_id: int) -> Contest:
-    """The contest if ``user`` may look at it (jury, participant, or a public scoreboard), else 404."""
+    """The contest if ``user`` may look at it (``judge.contests.contest_visible``), else 404."""
     contest = session.get(Contest, contest_id)
-    if contest is None or (
-        rules.scoreboard_access(session, user, contest) is None and not rules.is_participant(session, contest, user)
-    ):
+    if contest is None or not rules.contest_visible(session, user, contest):
         raise HTTPException(404, f"no contest {contest_id}")
     return contest
 
