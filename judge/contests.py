@@ -422,11 +422,16 @@ def submission_target(
 
 
 def running_contest_of(session: Session, problem_id: str, now: datetime) -> int | None:
-    """The id of a contest running at ``now`` (start <= now < end) that has ``problem_id``, or None."""
+    """The id of a contest running at ``now`` (start <= now < end), not archived, that has ``problem_id``, or None."""
     return session.scalar(
         select(Contest.id)
         .join(ContestProblem, ContestProblem.contest_id == Contest.id)
-        .where(ContestProblem.problem_id == problem_id, Contest.start_at <= now, Contest.end_at > now)
+        .where(
+            ContestProblem.problem_id == problem_id,
+            Contest.start_at <= now,
+            Contest.end_at > now,
+            Contest.archived.is_(False),
+        )
         .limit(1)
     )
 
