@@ -567,7 +567,7 @@ def _contest(session, contest_id: int):
 
 @contest_app.command("list")
 def contest_list() -> None:
-    """Every contest: id, name, scoring, window (UTC)."""
+    """Every contest: id, name, scoring, window (UTC), and whether it is unfrozen or archived."""
     from sqlalchemy import select
 
     from judge.models import Contest
@@ -577,6 +577,7 @@ def contest_list() -> None:
             say(
                 f"{c.id}\t{c.name}\t{c.scoring}\t{c.start_at:%Y-%m-%d %H:%M} - {c.end_at:%Y-%m-%d %H:%M} UTC"
                 + ("\tunfrozen" if c.unfrozen else "")
+                + ("\tarchived" if c.archived else "")
             )
 
 
