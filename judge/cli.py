@@ -1,5 +1,6 @@
 """The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
-user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / rejudge."""
+user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / archive / delete /
+rejudge."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ db_app = _commands("Database schema.")
 app.add_typer(problem_app, name="problem")
 app.add_typer(db_app, name="db")
 user_app = _commands("Accounts: add one, import a class from CSV, list, reset a password.")
-contest_app = _commands("Contests: create, list, scoreboard, grades, unfreeze, rejudge.")
+contest_app = _commands("Contests: create, list, scoreboard, grades, unfreeze, archive, delete, rejudge.")
 app.add_typer(user_app, name="user")
 app.add_typer(contest_app, name="contest")
 
@@ -648,6 +649,33 @@ def contest_unfreeze(
         except ContestRuleError as exc:
             fail(exc.message)
     say(f"contest {contest_id} {'frozen again' if undo else 'unfrozen'}")
+
+
+@contest_app.command("archive")
+def contest_archive(
+    contest_id: int = typer.Argument(...),
+    undo: bool = typer.Option(False, "--undo", help="bring it back"),
+) -> None:
+    """Hide a contest from everyone but its jury and close it to submissions, keeping it whole."""
+    from judge.clock import utcnow
+    from judge.contests import edit_contest
+
+    with _db() as session:
+        edit_contest(session, _contest(session, contest_id), {"archived": not undo}, utcnow())
+    say(f"contest {contest_id} {'restored' if undo else 'archived'}")
+
+
+@contest_app.command("delete")
+def contest_delete(contest_id: int = typer.Argument(...)) -> None:
+    """Delete a contest that has no submissions (one that has: archive it)."""
+    from judge.contests import ContestRuleError, delete_contest
+
+    with _db() as session:
+        try:
+            delete_contest(session, _contest(session, contest_id))
+        except ContestRuleError as exc:
+            fail(exc.message)
+    say(f"contest {contest_id} deleted")
 
 
 @contest_app.command("rejudge")

@@ -141,4 +141,11 @@ def test_a_contest_from_the_command_line(cli_db):
     assert judge("contest", "unfreeze", str(contest.id), "--undo")[0] == 0
     cli_db.refresh(contest)
     assert not contest.unfrozen
+    code, out = judge("contest", "delete", str(contest.id))
+    assert code == 1 and "has submissions: archive it instead" in out
+    assert judge("contest", "archive", str(contest.id))[0] == 0
+    assert judge("contest", "list")[1].rstrip().endswith("\tarchived")
+    assert judge("contest", "archive", str(contest.id), "--undo")[0] == 0
+    cli_db.refresh(contest)
+    assert not contest.archived
     assert judge("contest", "create", "Bad", "--problems", "nope")[0] == 1
