@@ -1,5 +1,6 @@
 """The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
-user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / rejudge."""
+user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / archive / delete /
+rejudge."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ db_app = _commands("Database schema.")
 app.add_typer(problem_app, name="problem")
 app.add_typer(db_app, name="db")
 user_app = _commands("Accounts: add one, import a class from CSV, list, reset a password.")
-contest_app = _commands("Contests: create, list, scoreboard, grades, unfreeze, rejudge.")
+contest_app = _commands("Contests: create, list, scoreboard, grades, unfreeze, archive, delete, rejudge.")
 app.add_typer(user_app, name="user")
 app.add_typer(contest_app, name="contest")
 
@@ -514,12 +515,14 @@ def contest_create(
     """Create a contest and print its id."""
     from datetime import timedelta
 
-    from judge.contests import ContestRuleError, ContestSpec, create_contest, letters_for, parse_when
+    from judge.contests import ContestRuleError, ContestSpec, LocalTimeError, create_contest, letters_for, parse_when
     from judge.models import utcnow
     from judge.schemas import MAX_POINTS, utc_in_range
 
     try:
         start_at = utc_in_range(parse_when(start, utcnow()))
+    except LocalTimeError as exc:  # skipped or repeated by a daylight-saving change
+        fail(f"--start {start!r}: {exc}")
     except (ValueError, OverflowError):  # +99999999d overflows, 1969 is out of range
         fail(f"--start {start!r}: now, +10m, +2h, or an ISO 8601 time between 1970 and 3000")
     try:
@@ -565,7 +568,7 @@ def _contest(session, contest_id: int):
 
 @contest_app.command("list")
 def contest_list() -> None:
-    """Every contest: id, name, scoring, window (UTC)."""
+    """Every contest: id, name, scoring, window (UTC), and whether it is unfrozen or archived."""
     from sqlalchemy import select
 
     from judge.models import Contest
@@ -575,6 +578,7 @@ def contest_list() -> None:
             say(
                 f"{c.id}\t{c.name}\t{c.scoring}\t{c.start_at:%Y-%m-%d %H:%M} - {c.end_at:%Y-%m-%d %H:%M} UTC"
                 + ("\tunfrozen" if c.unfrozen else "")
+                + ("\tarchived" if c.archived else "")
             )
 
 
@@ -631,12 +635,47 @@ def _echo_data(text: str) -> None:
 
 
 @contest_app.command("unfreeze")
-def contest_unfreeze(contest_id: int = typer.Argument(...)) -> None:
-    """Reveal the frozen verdicts on the public scoreboard."""
+def contest_unfreeze(
+    contest_id: int = typer.Argument(...),
+    undo: bool = typer.Option(False, "--undo", help="freeze the public scoreboard again"),
+) -> None:
+    """Reveal the frozen verdicts on the public scoreboard, once the contest is over (or hide them again)."""
+    from judge.clock import utcnow
+    from judge.contests import ContestRuleError, edit_contest
+
     with _db() as session:
-        _contest(session, contest_id).unfrozen = True
-        session.commit()
-    say(f"contest {contest_id} unfrozen")
+        try:
+            edit_contest(session, _contest(session, contest_id), {"unfrozen": not undo}, utcnow())
+        except ContestRuleError as exc:
+            fail(exc.message)
+    say(f"contest {contest_id} {'frozen again' if undo else 'unfrozen'}")
+
+
+@contest_app.command("archive")
+def contest_archive(
+    contest_id: int = typer.Argument(...),
+    undo: bool = typer.Option(False, "--undo", help="bring it back"),
+) -> None:
+    """Hide a contest from everyone but its jury and close it to submissions, keeping it whole."""
+    from judge.clock import utcnow
+    from judge.contests import edit_contest
+
+    with _db() as session:
+        edit_contest(session, _contest(session, contest_id), {"archived": not undo}, utcnow())
+    say(f"contest {contest_id} {'restored' if undo else 'archived'}")
+
+
+@contest_app.command("delete")
+def contest_delete(contest_id: int = typer.Argument(...)) -> None:
+    """Delete a contest that has no submissions (one that has: archive it)."""
+    from judge.contests import ContestRuleError, delete_contest
+
+    with _db() as session:
+        try:
+            delete_contest(session, _contest(session, contest_id))
+        except ContestRuleError as exc:
+            fail(exc.message)
+    say(f"contest {contest_id} deleted")
 
 
 @contest_app.command("rejudge")

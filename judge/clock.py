@@ -1,9 +1,10 @@
 """The judge's clock: every time is UTC and timezone-aware.
 
 ``utcnow`` is the one source of the current time; ``to_utc`` brings a time from outside (an API body,
-a command line) into the same form. The database stores times as UTC without a zone (SQLite keeps
-none); ``UtcDateTime``, the type of every time column, strips the zone on the way in and attaches
-UTC on the way out, so no naive time leaves the database.
+a command line) into the same form; ``iso_utc`` writes one for the outside (ISO 8601 ending in
+``Z``). The database stores times as UTC without a zone (SQLite keeps none); ``UtcDateTime``, the
+type of every time column, strips the zone on the way in and attaches UTC on the way out, so no
+naive time leaves the database.
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ def to_utc(moment: datetime) -> datetime:
     Raises OverflowError when the conversion leaves the years 1-9999.
     """
     return moment.astimezone(UTC) if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def iso_utc(moment: datetime) -> str:
+    """``moment`` in UTC as ISO 8601 with the zone written ``Z`` (``2026-11-30T22:38:52.634929Z``):
+    the one form every time leaves the API in, the form Pydantic writes for the response models."""
+    return to_utc(moment).isoformat().replace("+00:00", "Z")
 
 
 class UtcDateTime(TypeDecorator[datetime]):

@@ -48,6 +48,10 @@ class Settings(BaseSettings):
     max_attempts: int = Field(
         default=3, ge=1, description="judgings lost with their worker before a submission ends as JE"
     )
+    metrics_token: str = Field(
+        default="",
+        description="bearer token a Prometheus scraper sends to /metrics (empty: a teacher's or admin's login token)",
+    )
 
 
 def load_settings() -> Settings:

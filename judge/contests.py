@@ -14,7 +14,7 @@ import math
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import ColumnElement, CursorResult, delete, or_, select, update
 from sqlalchemy.orm import Session
@@ -36,6 +36,11 @@ class ContestRuleError(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status, self.message = status, message
+
+
+class LocalTimeError(ValueError):
+    """A local time the machine's zone skips or repeats (a daylight-saving change); the message says
+    which and gives the offsets to write instead."""
 
 
 class RateLimited(ContestRuleError):
@@ -88,9 +93,10 @@ def letters_for(problem_ids: list[str]) -> list[ProblemEntry]:
     return entries
 
 
-def check_contest(contest: Contest) -> None:
-    """Raise ContestRuleError (422) unless start < end, the freeze lies in the window, and the
-    scoring mode, visibility and penalty are known values."""
+def check_contest(contest: Contest, now: datetime | None = None) -> None:
+    """Raise ContestRuleError (422) unless start < end, the freeze lies in the window, the scoring
+    mode, visibility and penalty are known values, and (given ``now``, UTC) an unfrozen contest is over.
+    """
     if contest.start_at >= contest.end_at:
         raise ContestRuleError(422, "the contest must end after it starts")
     if contest.freeze_at is not None and not contest.start_at <= contest.freeze_at <= contest.end_at:
@@ -103,6 +109,92 @@ def check_contest(contest: Contest) -> None:
         )
     if contest.penalty_minutes < 0:
         raise ContestRuleError(422, "the penalty cannot be negative")
+    if now is not None and contest.unfrozen and now < contest.end_at:
+        raise ContestRuleError(
+            422, "an unfrozen contest must be over: send unfrozen false to freeze it again before it runs again"
+        )
+
+
+EDITABLE = (
+    "name",
+    "start_at",
+    "end_at",
+    "freeze_at",
+    "scoring",
+    "problems",
+    "participants",
+    "scoreboard_visibility",
+    "show_test_details",
+    "penalty_minutes",
+    "unfrozen",
+    "archived",
+)
+NULLABLE = ("freeze_at", "participants")  # null: no freeze; every student takes part
+
+
+def edit_contest(session: Session, contest: Contest, changes: dict[str, object], now: datetime) -> None:
+    """Apply ``changes`` (field name to new value, the fields of ``EDITABLE``; ``problems`` a list of
+    ProblemEntry) to ``contest`` and commit, or change nothing and raise ContestRuleError.
+
+    Rules: an unknown field, or null for a field other than ``NULLABLE``, is 422. Moving ``end_at``
+    moves a freeze that is not itself sent by the same amount: a freeze is "the last N minutes".
+    The result must pass ``check_contest`` at ``now`` (so ``unfrozen`` true only once the contest is
+    over and has a freeze, ``set_unfrozen``). Scoreboards always count only the submissions made in
+    the window as it is (``in_window``), so an edit of the window re-decides what counts.
+    Raises 404 for an unknown problem or participant, 422 for invalid values.
+    """
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise ContestRuleError(422, f"unknown field {unknown[0]!r}; a contest has {', '.join(EDITABLE)}")
+    nulls = [name for name, value in changes.items() if value is None and name not in NULLABLE]
+    if nulls:
+        raise ContestRuleError(422, f"{nulls[0]} cannot be null")
+    with session.no_autoflush:
+        old_end = contest.end_at
+        for name in ("name", "scoring", "scoreboard_visibility", "show_test_details", "penalty_minutes", "archived"):
+            if name in changes:
+                setattr(contest, name, changes[name])
+        for name in ("start_at", "end_at", "freeze_at"):
+            if name in changes:
+                value = changes[name]
+                setattr(contest, name, to_utc(cast(datetime, value)) if value is not None else None)
+        if "freeze_at" not in changes and contest.freeze_at is not None:
+            contest.freeze_at += contest.end_at - old_end
+    try:
+        if "unfrozen" in changes:
+            set_unfrozen(contest, bool(changes["unfrozen"]), now)
+        check_contest(contest, now)
+        if "problems" in changes:
+            set_problems(session, contest, cast(list[ProblemEntry], changes["problems"]))
+        if "participants" in changes:
+            set_participants(session, contest, cast(list[str] | None, changes["participants"]))
+    except ContestRuleError:
+        session.rollback()
+        raise
+    session.commit()
+
+
+def set_unfrozen(contest: Contest, unfrozen: bool, now: datetime) -> None:
+    """Lift the freeze (``unfrozen`` true) or put it back (false) on ``contest`` at ``now`` (UTC),
+    not committed. Lifting it needs a freeze and a contest that is over (409 otherwise): verdicts
+    revealed while it runs could not be hidden again from those who saw them."""
+    if unfrozen and contest.freeze_at is None:
+        raise ContestRuleError(409, f"contest {contest.id} has no freeze")
+    if unfrozen and now < contest.end_at:
+        raise ContestRuleError(
+            409, f"contest {contest.id} is not over: unfreeze after it ends at {contest.end_at:%Y-%m-%d %H:%M:%S} UTC"
+        )
+    contest.unfrozen = unfrozen
+
+
+def delete_contest(session: Session, contest: Contest) -> None:
+    """Delete ``contest`` (committed) when it has no submissions; raises ContestRuleError (409) when it
+    has some: archive it instead (``archived``), which keeps the students' work."""
+    if session.scalar(select(Submission.id).where(Submission.contest_id == contest.id).limit(1)) is not None:
+        raise ContestRuleError(409, f"contest {contest.id} has submissions: archive it instead")
+    session.execute(delete(ContestParticipant).where(ContestParticipant.contest_id == contest.id))
+    session.delete(contest)
+    session.commit()
 
 
 def set_problems(session: Session, contest: Contest, entries: list[ProblemEntry]) -> None:
@@ -201,15 +293,20 @@ def is_participant(session: Session, contest: Contest, user: User | None) -> boo
 
 
 def on_scoreboard(contest: Contest) -> ColumnElement[bool]:
-    """SQL condition on ``User``: takes part in ``contest`` or has a non-jury submission to it (an
-    EXISTS per user, answered from the submissions' scoreboard index)."""
+    """SQL condition on ``User``: takes part in ``contest`` or has a non-jury submission to it in its
+    window (an EXISTS per user, answered from the submissions' scoreboard index)."""
     if contest.all_students:
         listed = User.role == Role.STUDENT
     else:
         listed = User.id.in_(select(ContestParticipant.user_id).where(ContestParticipant.contest_id == contest.id))
     submitted = (
         select(Submission.id)
-        .where(Submission.contest_id == contest.id, Submission.user_id == User.id, Submission.is_jury.is_(False))
+        .where(
+            Submission.contest_id == contest.id,
+            Submission.user_id == User.id,
+            Submission.is_jury.is_(False),
+            *in_window(contest),
+        )
         .exists()
     )
     return or_(listed, submitted)
@@ -222,16 +319,42 @@ def participants(session: Session, contest: Contest) -> list[User]:
 
 def contests_for(session: Session, user: User) -> list[Contest]:
     """The contests ``user`` may see: all for an admin; owned ones for a teacher, plus those it takes
-    part in; for a student, those it takes part in."""
+    part in; for a student, those it takes part in. An archived contest only for its jury."""
     rows = session.scalars(select(Contest).order_by(Contest.start_at, Contest.id)).all()
-    return [c for c in rows if is_contest_jury(user, c) or is_participant(session, c, user)]
+    return [c for c in rows if is_contest_jury(user, c) or (not c.archived and is_participant(session, c, user))]
+
+
+def contest_visible(session: Session, user: User | None, contest: Contest) -> bool:
+    """Whether ``user`` may know ``contest`` exists: its jury; while it is not archived, its
+    participants and, when its scoreboard is public, anyone."""
+    if is_contest_jury(user, contest):
+        return True
+    return not contest.archived and (
+        scoreboard_access(session, user, contest) is not None or is_participant(session, contest, user)
+    )
+
+
+def problems_shown(contest: Contest, jury: bool, now: datetime) -> bool:
+    """Whether a viewer sees the contest's problems (letters, names, points) at ``now`` (UTC): the
+    jury always, everyone else from the start on. The contest page, its scoreboard (JSON, CSV, event
+    stream, command line) and a refused submission all follow this."""
+    return jury or now >= contest.start_at
+
+
+def in_window(contest: Contest, s: type[Submission] | Any = Submission) -> list[ColumnElement[bool]]:
+    """SQL conditions: the submission (``s``: the table or an alias) was made in the contest's
+    window ``[start_at, end_at)`` as it is now. Only these count on a scoreboard, so moving the start
+    or the end re-decides what counts; the others keep their verdicts for their authors."""
+    return [s.created_at >= contest.start_at, s.created_at < contest.end_at]
 
 
 def scoreboard_access(session: Session, user: User | None, contest: Contest) -> ScoreboardView | None:
     """How ``user`` may see the contest's scoreboard: ``jury`` (live), ``public`` (frozen view), or
-    None (not at all) under the contest's ``scoreboard_visibility``."""
+    None (not at all) under the contest's ``scoreboard_visibility``; an archived contest's only by its jury."""
     if is_contest_jury(user, contest):
         return ScoreboardView.JURY
+    if contest.archived:
+        return None
     if contest.scoreboard_visibility == Visibility.PUBLIC:
         return ScoreboardView.PUBLIC
     if contest.scoreboard_visibility == Visibility.PARTICIPANTS and is_participant(session, contest, user):
@@ -256,9 +379,11 @@ def submission_target(
     """Resolve a submission of ``user`` to ``problem`` (a letter when ``contest_id`` is given, else a
     problem id) at ``now`` (UTC).
 
-    Raises ContestRuleError: 404 unknown contest or problem (or a problem hidden from the user);
-    403 with the reason for a student who does not take part, or outside ``[start, end)``.
-    Teachers and admins may always submit: their submissions are marked jury.
+    Raises ContestRuleError: 404 unknown contest or problem (or a problem or contest hidden from the
+    user, ``contest_visible``); 403 with the reason for a student who sees the contest but does not
+    take part, or outside ``[start, end)``: these come before the letter is looked at, so a refusal
+    tells nothing of the contest's problems, and only the contest's id is named. Teachers and admins
+    may always submit: their submissions are marked jury.
     """
     if contest_id is None:
         row = session.get(Problem, problem)
@@ -274,31 +399,39 @@ def submission_target(
     contest = session.get(Contest, contest_id)
     if contest is None:
         raise ContestRuleError(404, f"no contest {contest_id}")
+    if not is_jury(user):  # who may submit and when, before the letter: a refusal tells nothing of the problems
+        if not contest_visible(session, user, contest):
+            raise ContestRuleError(404, f"no contest {contest_id}")
+        if not is_participant(session, contest, user):
+            raise ContestRuleError(403, f"you do not take part in contest {contest.id}")
+        if now < contest.start_at:
+            raise ContestRuleError(
+                403, f"contest {contest.id} has not started: it starts at {contest.start_at:%Y-%m-%d %H:%M:%S} UTC"
+            )
+        if now >= contest.end_at:
+            raise ContestRuleError(
+                403, f"contest {contest.id} is over: it ended at {contest.end_at:%Y-%m-%d %H:%M:%S} UTC"
+            )
     entry = contest_problem(contest, problem)
     if entry is None:
         raise ContestRuleError(404, f"contest {contest_id} has no problem {problem!r}")
     row = session.get(Problem, entry.problem_id)
     if row is None:  # the foreign key forbids it; a deleted problem row would be a judge fault
         raise ContestRuleError(404, f"no problem {entry.problem_id!r}")
-    if is_jury(user):
-        return SubmissionTarget(row, contest, True)
-    if not is_participant(session, contest, user):
-        raise ContestRuleError(403, f"you do not take part in contest {contest.id} ({contest.name})")
-    if now < contest.start_at:
-        raise ContestRuleError(
-            403, f"contest {contest.id} has not started: it starts at {contest.start_at:%Y-%m-%d %H:%M:%S} UTC"
-        )
-    if now >= contest.end_at:
-        raise ContestRuleError(403, f"contest {contest.id} is over: it ended at {contest.end_at:%Y-%m-%d %H:%M:%S} UTC")
-    return SubmissionTarget(row, contest, False)
+    return SubmissionTarget(row, contest, is_jury(user))
 
 
 def running_contest_of(session: Session, problem_id: str, now: datetime) -> int | None:
-    """The id of a contest running at ``now`` (start <= now < end) that has ``problem_id``, or None."""
+    """The id of a contest running at ``now`` (start <= now < end), not archived, that has ``problem_id``, or None."""
     return session.scalar(
         select(Contest.id)
         .join(ContestProblem, ContestProblem.contest_id == Contest.id)
-        .where(ContestProblem.problem_id == problem_id, Contest.start_at <= now, Contest.end_at > now)
+        .where(
+            ContestProblem.problem_id == problem_id,
+            Contest.start_at <= now,
+            Contest.end_at > now,
+            Contest.archived.is_(False),
+        )
         .limit(1)
     )
 
@@ -395,12 +528,30 @@ def shown_test(result: TestResult, level: DetailLevel) -> dict[str, object]:
     }
 
 
+def shown_figures(
+    submission: Submission, results: list[TestResult], level: DetailLevel
+) -> tuple[int | None, int | None]:
+    """The overall CPU time (ms) and peak memory (KiB) of ``submission`` a viewer at ``level`` may
+    see: the stored maxima when every test's figures are shown to it (``shown_test``), else the
+    maxima over the tests whose figures it sees (samples), None when it sees none. A maximum over
+    hidden tests would carry what their figures hide: a program can spell out a secret input
+    through its CPU time."""
+    if level != DetailLevel.VERDICTS:
+        return submission.time_ms, submission.memory_kib
+    shown = [shown_test(r, level) for r in results]
+    times = [cast(int, t["time_ms"]) for t in shown if t["time_ms"] is not None]
+    memories = [cast(int, t["memory_kib"]) for t in shown if t["memory_kib"] is not None]
+    return max(times, default=None), max(memories, default=None)
+
+
 # -- times typed at the command line -------------------------------------------------------------
 def parse_when(text: str, now: datetime) -> datetime:
     """A time typed at the command line, in UTC (timezone-aware): ``now``, ``+90m`` / ``+2h`` / ``+1d`` from
     ``now``, or ISO 8601 (``2026-12-01T09:00``; without a zone it is the machine's local time).
 
-    Raises ValueError for anything else.
+    Raises ValueError for anything else, and LocalTimeError (a ValueError) for a local time that
+    does not exist (skipped when the clocks go forward) or is ambiguous (repeated when they go back)
+    in the machine's zone: the message asks for an explicit offset.
     """
     text = text.strip()
     if text == "now":
@@ -410,4 +561,27 @@ def parse_when(text: str, now: datetime) -> datetime:
         unit = {"m": "minutes", "h": "hours", "d": "days"}[relative.group(2)]
         return now + timedelta(**{unit: int(relative.group(1))})
     moment = datetime.fromisoformat(text)
-    return to_utc(moment if moment.tzinfo else moment.astimezone())
+    return to_utc(moment if moment.tzinfo else local_time(moment))
+
+
+def local_time(moment: datetime) -> datetime:
+    """The naive ``moment`` read in the machine's local zone, timezone-aware. Raises LocalTimeError when
+    that zone skips it or repeats it (a daylight-saving change): the two readings of ``fold`` differ
+    (PEP 495), and a skipped time does not come back from the round trip."""
+    first, second = moment.replace(fold=0).astimezone(), moment.replace(fold=1).astimezone()
+    if first.utcoffset() == second.utcoffset():
+        return first
+    if first.replace(tzinfo=None) != moment and second.replace(tzinfo=None) != moment:
+        raise LocalTimeError(
+            f"{moment:%Y-%m-%d %H:%M} does not exist in the local time zone (the clocks skip it): "
+            f"give the offset, e.g. {moment:%Y-%m-%dT%H:%M}{_offset(first)}"
+        )
+    raise LocalTimeError(
+        f"{moment:%Y-%m-%d %H:%M} happens twice in the local time zone (the clocks go back): "
+        f"give the offset, {moment:%Y-%m-%dT%H:%M}{_offset(first)} or {moment:%Y-%m-%dT%H:%M}{_offset(second)}"
+    )
+
+
+def _offset(moment: datetime) -> str:
+    """``+03:00``: the UTC offset of an aware ``moment``, as ISO 8601 writes it."""
+    return moment.isoformat()[-6:]

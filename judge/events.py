@@ -26,8 +26,8 @@ import anyio
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.clock import utcnow
-from judge.contests import shown_test
+from judge.clock import iso_utc, utcnow
+from judge.contests import shown_figures, shown_test
 from judge.models import Contest, ContestProblem, Submission, TestResult, User
 from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
 from judge.vocabulary import DetailLevel, ScoreboardView, Status
@@ -39,7 +39,12 @@ CLOCK_SLACK = timedelta(minutes=1)  # workers on other hosts stamp finished_at w
 def sse(event: str, data: dict, event_id: int | None = None) -> str:
     """One server-sent event as text: ``event:``, optional ``id:``, one ``data:`` line of JSON."""
     head = f"event: {event}\n" + (f"id: {event_id}\n" if event_id is not None else "")
-    return f"{head}data: {json.dumps(data, default=str, separators=(',', ':'))}\n\n"
+    return f"{head}data: {json.dumps(data, default=_json_value, separators=(',', ':'))}\n\n"
+
+
+def _json_value(value: object) -> str:
+    """A value JSON has no type for: a time as the API writes it (``iso_utc``), anything else as text."""
+    return iso_utc(value) if isinstance(value, datetime) else str(value)
 
 
 class SubmissionFeed:
@@ -81,6 +86,7 @@ class SubmissionFeed:
             events.append(("test", {"id": row.id, "attempt": row.attempt, **shown_test(result, self.level)}))
             self.sent_ordinal = result.ordinal
         if row.status == Status.DONE:
+            time_ms, memory_kib = shown_figures(row, self._results(session, row), self.level)
             events.append(
                 (
                     "verdict",
@@ -89,13 +95,22 @@ class SubmissionFeed:
                         "verdict": row.verdict,
                         "tests_passed": row.tests_passed,
                         "tests_total": row.tests_total,
-                        "time_ms": row.time_ms,
-                        "memory_kib": row.memory_kib,
+                        "time_ms": time_ms,
+                        "memory_kib": memory_kib,
                     },
                 )
             )
             self.finished = True
         return events
+
+    @staticmethod
+    def _results(session: Session, row: Submission) -> list[TestResult]:
+        """Every test result of the submission's current judging."""
+        return list(
+            session.scalars(
+                select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
+            )
+        )
 
 
 class ContestFeed:

@@ -206,6 +206,7 @@ class Contest(Base):
     show_test_details: students see name, time and memory of secret tests (never their data).
     penalty_minutes: ICPC penalty per rejected attempt before the first AC (minutes).
     owner_id: the teacher who created it; with admins, its jury.
+    archived: put away by its jury: hidden from everyone else, closed to submissions, kept whole.
     """
 
     __tablename__ = "contests"
@@ -222,6 +223,7 @@ class Contest(Base):
     penalty_minutes: Mapped[int] = mapped_column(Integer, default=20)
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     problems: Mapped[list[ContestProblem]] = relationship(
         order_by="ContestProblem.letter", cascade="all, delete-orphan"

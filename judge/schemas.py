@@ -1,6 +1,7 @@
 """Field types and bounds of what reaches the database from outside (API bodies, the command line):
-text it can store, ids within its integer range, times it can order. The request and response
-bodies themselves live beside their routes in ``judge.api``."""
+text it can store, ids within its integer range, times it can order; ``RequestBody``, the base of every
+request body; ``UtcStamp``, every time a response carries. The request and response bodies
+themselves live beside their routes in ``judge.api``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import Path
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from judge.clock import to_utc
 
@@ -56,3 +57,12 @@ Text = Annotated[str, AfterValidator(_storable_text)]
 RowId = Annotated[int, Field(strict=True, ge=1, le=MAX_ROW_ID)]
 PathId = Annotated[int, Path(ge=1, le=MAX_ROW_ID, description="row id")]
 UtcTime = Annotated[datetime, AfterValidator(utc_in_range)]
+# Response fields: a time in UTC whatever the row held, so it leaves as ISO 8601 ending in "Z"
+# (``judge.clock.iso_utc``), typed ``date-time`` in the OpenAPI schema.
+UtcStamp = Annotated[datetime, AfterValidator(to_utc)]
+
+
+class RequestBody(BaseModel):
+    """A request body: a field it does not define is refused (422), never silently ignored."""
+
+    model_config = ConfigDict(extra="forbid")

@@ -8,6 +8,9 @@ whose package has scoring groups. ``replay_cells`` is the plain definition (each
 replayed through ``judge.scoring``, one query per cell); tests check the two agree on random contests
 and ``benchmarks/scoreboard.py`` times both.
 
+Window: only the contestants' submissions made in ``[start_at, end_at)`` count (``in_window``), as
+the contest is now: moving the start or the end re-decides what counts.
+
 Freeze (ICPC practice): for every viewer but the jury, a submission made at or after ``freeze_at`` is
 pending with no verdict until the contest is unfrozen; solved counts, times, penalties, scores and
 the first-solve markers are computed from the earlier submissions only, so nothing of a frozen
@@ -23,8 +26,8 @@ from datetime import datetime
 from sqlalchemy import and_, case, func, not_, select
 from sqlalchemy.orm import Session, aliased
 
-from judge.clock import utcnow
-from judge.contests import on_scoreboard, participants, problem_points
+from judge.clock import iso_utc, utcnow
+from judge.contests import in_window, on_scoreboard, participants, problem_points, problems_shown
 from judge.models import Contest, Problem, Submission, TestResult, User
 from judge.scoring import (
     NOT_COUNTED,
@@ -99,7 +102,7 @@ class Scoreboard:
             "scoring": self.scoring,
             "view": self.view,
             "frozen": self.frozen,
-            "computed_at": self.computed_at.isoformat(),
+            "computed_at": iso_utc(self.computed_at),
             "problems": [{"letter": l, "name": n, "points": p} for l, n, p in self.problems],
             "rows": [
                 {
@@ -126,8 +129,8 @@ def hidden_after(contest: Contest, view: ScoreboardView) -> datetime | None:
 
 # -- cells: the fast way ------------------------------------------------------------------------------
 def _contest_rows(contest: Contest, s=Submission):
-    """SQL: the non-jury submissions of ``contest`` (``s``: the table or an alias of it)."""
-    return [s.contest_id == contest.id, s.is_jury.is_(False), s.user_id.is_not(None)]
+    """SQL: the non-jury submissions of ``contest`` made in its window (``s``: the table or an alias of it)."""
+    return [s.contest_id == contest.id, s.is_jury.is_(False), s.user_id.is_not(None), *in_window(contest, s)]
 
 
 def _judged(hide_after: datetime | None, s=Submission):
@@ -353,17 +356,19 @@ def compute_scoreboard(
     cells: dict[tuple[int, str], Cell] | None = None,
 ) -> Scoreboard:
     """The scoreboard of ``contest`` as ``view`` (``jury``: live; ``public``: frozen after the freeze
-    time until unfrozen) at ``now`` (UTC). ``cells`` replaces the aggregate queries (tests, benchmark)."""
+    time until unfrozen) at ``now`` (UTC). ``cells`` replaces the aggregate queries (tests, benchmark).
+
+    Only submissions made in the contest's window count. Before the start, the public view has no
+    problems (``judge.contests.problems_shown``): its rows list the contestants and no cells."""
     now = now or utcnow()
     hide_after = hidden_after(contest, view)
+    shown = contest.problems if problems_shown(contest, view == ScoreboardView.JURY, now) else []
     if cells is None:
-        cells = aggregate_cells(session, contest, hide_after)
+        cells = aggregate_cells(session, contest, hide_after) if shown else {}
     names = dict(
-        session.execute(
-            select(Problem.id, Problem.name).where(Problem.id.in_([p.problem_id for p in contest.problems]))
-        ).all()
+        session.execute(select(Problem.id, Problem.name).where(Problem.id.in_([p.problem_id for p in shown]))).all()
     )
-    problems = [(p.letter, names.get(p.problem_id, p.problem_id), problem_points(p)) for p in contest.problems]
+    problems = [(p.letter, names.get(p.problem_id, p.problem_id), problem_points(p)) for p in shown]
     _mark_first_solves(cells)
     users = session.execute(
         select(User.id, User.name, User.display_name)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.security import OAuth2PasswordRequestForm
 from pydantic import BaseModel
@@ -12,7 +10,7 @@ from sqlalchemy.orm import Session
 from judge.api.users import UserOut, user_out
 from judge.auth import authenticate, current_user, db_session, issue_token, revoke_token
 from judge.models import User
-from judge.schemas import storable
+from judge.schemas import UtcStamp, storable
 
 router = APIRouter(prefix="/api/v1/auth", tags=["auth"])
 
@@ -22,7 +20,7 @@ class TokenOut(BaseModel):
 
     access_token: str
     token_type: str = "bearer"
-    expires_at: datetime
+    expires_at: UtcStamp
     user: UserOut
 
 

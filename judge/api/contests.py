@@ -1,13 +1,12 @@
-"""``/api/v1/contests``: list, create, read and change contests, lift the freeze, list a contest's
-submissions and rejudge them. The rules themselves are ``judge.contests``' (the CLI applies the
+"""``/api/v1/contests``: list, create, read, change, archive and delete contests, lift the freeze,
+list a contest's submissions and rejudge them. The rules themselves are ``judge.contests``' (the CLI applies the
 same ones); scoreboards and live events are in ``judge.api.scoreboards`` and ``judge.api.events``."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Literal
 
-from fastapi import APIRouter, Depends, HTTPException
+from fastapi import APIRouter, Depends, HTTPException, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -17,15 +16,25 @@ from judge import lifecycle
 from judge.api.lookups import jury_contest, visible_contest
 from judge.api.submissions import RejudgeOut, SubmissionSummary, summaries
 from judge.auth import current_user, db_session, jury_user
-from judge.clock import to_utc, utcnow
+from judge.clock import utcnow
 from judge.contests import ProblemEntry
 from judge.models import Contest, Problem, Submission, User
-from judge.schemas import MAX_CONTEST_PROBLEMS, MAX_PARTICIPANTS, MAX_PENALTY_MINUTES, MAX_POINTS, PathId, Text, UtcTime
+from judge.schemas import (
+    MAX_CONTEST_PROBLEMS,
+    MAX_PARTICIPANTS,
+    MAX_PENALTY_MINUTES,
+    MAX_POINTS,
+    PathId,
+    RequestBody,
+    Text,
+    UtcStamp,
+    UtcTime,
+)
 
 router = APIRouter(prefix="/api/v1", tags=["contests"])
 
 
-class ContestProblemIn(BaseModel):
+class ContestProblemIn(RequestBody):
     """A contest problem: the problem id, its letter (default: by position, A, B, …), IOI points (100)."""
 
     problem: Text = Field(min_length=1, max_length=64)
@@ -33,9 +42,13 @@ class ContestProblemIn(BaseModel):
     points: int | None = Field(default=None, gt=0, le=MAX_POINTS)
 
 
-class ContestPatch(BaseModel):
-    """Changes to a contest; fields left out stay. ``participants`` null: every student takes part;
-    ``freeze_at`` null: no freeze. Times are ISO 8601 (without a zone: UTC); penalty in minutes."""
+class ContestPatch(RequestBody):
+    """Changes to a contest; fields left out stay, an unknown field is refused (422), and null only
+    means something for ``participants`` (every student takes part) and ``freeze_at`` (no freeze).
+    Times are ISO 8601 (without a zone: UTC); penalty in minutes. Moving ``end_at`` moves the freeze
+    with it (the last N minutes stay frozen) unless ``freeze_at`` is sent too. ``unfrozen`` true lifts
+    the freeze once the contest is over, false puts it back; ``archived`` true hides the contest from
+    everyone but its jury and closes it to submissions."""
 
     name: Text | None = Field(default=None, min_length=1, max_length=200)
     start_at: UtcTime | None = None
@@ -47,6 +60,8 @@ class ContestPatch(BaseModel):
     scoreboard_visibility: Literal["public", "participants", "jury"] | None = None
     show_test_details: bool | None = None
     penalty_minutes: int | None = Field(default=None, ge=0, le=MAX_PENALTY_MINUTES)
+    unfrozen: bool | None = None
+    archived: bool | None = None
 
 
 class ContestIn(ContestPatch):
@@ -60,6 +75,8 @@ class ContestIn(ContestPatch):
     scoreboard_visibility: Literal["public", "participants", "jury"] = "participants"
     show_test_details: bool = False
     penalty_minutes: int = Field(default=20, ge=0, le=MAX_PENALTY_MINUTES)
+    unfrozen: None = Field(default=None, description="not for a new contest")
+    archived: None = Field(default=None, description="not for a new contest")
 
 
 class ContestProblemOut(BaseModel):
@@ -73,15 +90,15 @@ class ContestProblemOut(BaseModel):
 
 class ContestOut(BaseModel):
     """A contest. ``phase``: before / running / over; ``frozen``: the public board hides verdicts now.
-    Students see the problems only once the contest has started; ``participants`` is for the jury
-    (null: every student)."""
+    Students see the problems only once the contest has started (``judge.contests.problems_shown``);
+    ``participants`` is for the jury (null: every student); ``archived``: seen by its jury only."""
 
     id: int
     name: str
     scoring: str
-    start_at: datetime
-    end_at: datetime
-    freeze_at: datetime | None
+    start_at: UtcStamp
+    end_at: UtcStamp
+    freeze_at: UtcStamp | None
     unfrozen: bool
     phase: str
     frozen: bool
@@ -91,9 +108,10 @@ class ContestOut(BaseModel):
     owner: str | None
     problems: list[ContestProblemOut]
     participants: list[str] | None
+    archived: bool
 
 
-class RejudgeIn(BaseModel):
+class RejudgeIn(RequestBody):
     """What to rejudge in a contest: one problem (letter) or all, optionally only non-AC submissions."""
 
     problem: Text | None = None
@@ -105,19 +123,13 @@ def contest_out(session: Session, contest: Contest, viewer: User | None) -> Cont
     now = utcnow()
     jury = rules.is_contest_jury(viewer, contest)
     names = dict(session.execute(select(Problem.id, Problem.name)).all())
-    problems = (
-        [
-            ContestProblemOut(
-                letter=p.letter,
-                problem=p.problem_id,
-                name=names.get(p.problem_id, p.problem_id),
-                points=rules.problem_points(p),
-            )
-            for p in contest.problems
-        ]
-        if jury or now >= contest.start_at
-        else []
-    )
+    shown = contest.problems if rules.problems_shown(contest, jury, now) else []
+    problems = [  # a contest problem's row exists: the foreign key
+        ContestProblemOut(
+            letter=p.letter, problem=p.problem_id, name=names[p.problem_id], points=rules.problem_points(p)
+        )
+        for p in shown
+    ]
     listed = None
     if jury and not contest.all_students:
         listed = sorted(u.name for u in rules.participants(session, contest))
@@ -140,6 +152,7 @@ def contest_out(session: Session, contest: Contest, viewer: User | None) -> Cont
         owner=owner.name if owner else None,
         problems=problems,
         participants=listed,
+        archived=contest.archived,
     )
 
 
@@ -182,31 +195,29 @@ def get_contest(contest_id: PathId, user: User = Depends(current_user), session:
 def change_contest(
     contest_id: PathId, body: ContestPatch, user: User = Depends(current_user), session: Session = Depends(db_session)
 ):
-    """Change a contest (its jury): only the fields sent change."""
+    """Change a contest (its jury): only the fields sent change, by the rules of
+    ``judge.contests.edit_contest`` (422 invalid result, 409 unfreezing a contest that is not over)."""
     contest = jury_contest(session, user, contest_id)
-    sent = body.model_fields_set
-    for name in ("name", "scoring", "scoreboard_visibility", "show_test_details", "penalty_minutes"):
-        if name in sent and getattr(body, name) is not None:
-            setattr(contest, name, getattr(body, name))
-    for name in ("start_at", "end_at", "freeze_at"):
-        if name in sent and (getattr(body, name) is not None or name == "freeze_at"):
-            value = getattr(body, name)
-            setattr(contest, name, to_utc(value) if value else None)
-    rules.check_contest(contest)
-    if "problems" in sent and body.problems:
-        rules.set_problems(session, contest, _entries(body.problems))
-    if "participants" in sent:
-        rules.set_participants(session, contest, body.participants)
-    session.commit()
+    changes = {name: getattr(body, name) for name in body.model_fields_set}
+    if changes.get("problems") is not None:
+        changes["problems"] = _entries(body.problems or [])
+    rules.edit_contest(session, contest, changes, utcnow())
     return contest_out(session, contest, user)
+
+
+@router.delete("/contests/{contest_id}", status_code=204)
+def delete_contest(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
+    """Delete a contest without submissions (its jury); 409 when it has some: archive it instead."""
+    rules.delete_contest(session, jury_contest(session, user, contest_id))
+    return Response(status_code=204)
 
 
 @router.post("/contests/{contest_id}/unfreeze", response_model=ContestOut)
 def unfreeze(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
-    """Reveal the frozen verdicts on the public scoreboard (the contest's jury)."""
+    """Reveal the frozen verdicts on the public scoreboard (the contest's jury), once the contest is
+    over (409 before; ``PATCH`` with ``unfrozen`` false freezes it again)."""
     contest = jury_contest(session, user, contest_id)
-    contest.unfrozen = True
-    session.commit()
+    rules.edit_contest(session, contest, {"unfrozen": True}, utcnow())
     return contest_out(session, contest, user)
 
 

@@ -13,11 +13,9 @@ from judge.vocabulary import ScoreboardView
 
 
 def visible_contest(session: Session, user: User | None, contest_id: int) -> Contest:
-    """The contest if ``user`` may look at it (jury, participant, or a public scoreboard), else 404."""
+    """The contest if ``user`` may look at it (``judge.contests.contest_visible``), else 404."""
     contest = session.get(Contest, contest_id)
-    if contest is None or (
-        rules.scoreboard_access(session, user, contest) is None and not rules.is_participant(session, contest, user)
-    ):
+    if contest is None or not rules.contest_visible(session, user, contest):
         raise HTTPException(404, f"no contest {contest_id}")
     return contest
 
@@ -41,11 +39,11 @@ def viewable_submission(session: Session, user: User, submission_id: int) -> Sub
 
 def board_view(session: Session, user: User | None, contest_id: int) -> tuple[Contest, ScoreboardView]:
     """The contest and the scoreboard view ``user`` gets; 401 for a guest when the board is not
-    public, 404 when the user may not see it."""
+    public, 404 when the user may not see it (an archived contest's, for anyone but its jury)."""
     contest = session.get(Contest, contest_id)
     view = rules.scoreboard_access(session, user, contest) if contest else None
     if contest is None or view is None:
-        if contest is not None and user is None:
+        if contest is not None and user is None and not contest.archived:
             raise HTTPException(
                 401, "this scoreboard is not public: log in first", headers={"WWW-Authenticate": "Bearer"}
             )

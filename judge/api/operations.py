@@ -4,26 +4,34 @@ Metrics are read from the database at scrape time, so any API process on any hos
 judge: queue length by status, verdict counts, judging latency (queued → done) of recent
 submissions, and each worker's heartbeat age. Format: Prometheus text exposition, via the
 ``prometheus_client`` library.
+
+Who reads them: a scraper with the ``metrics_token`` setting as its bearer token, or a teacher or an
+admin. What they tell no one: a verdict hidden by a contest's freeze counts as ``hidden`` until the
+contest is unfrozen (the scoreboard's rule, ``judge.scoreboard``), and workers are numbered by their
+start, not named by host and process id.
 """
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Iterator
-from datetime import datetime
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Request, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
 from prometheus_client.core import GaugeMetricFamily, Metric, SummaryMetricFamily
 from pydantic import BaseModel
-from sqlalchemy import func, select
+from sqlalchemy import and_, case, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.auth import db_session, jury_user
+from judge.auth import db_session, is_jury, jury_user, user_for_token
 from judge.clock import utcnow
-from judge.models import Submission, User, Worker
+from judge.models import Contest, Submission, User, Worker
+from judge.schemas import UtcStamp
 from judge.vocabulary import Status
 
 router = APIRouter(tags=["operations"])
+HIDDEN = "hidden"  # the verdict label of a submission under a contest's freeze
 LATENCY_WINDOW = 1000  # recent finished submissions the latency summary covers
 
 
@@ -35,8 +43,8 @@ class WorkerOut(BaseModel):
     slots: int
     languages: list[str]
     current_submission: int | None
-    started_at: datetime
-    last_heartbeat: datetime
+    started_at: UtcStamp
+    last_heartbeat: UtcStamp
     heartbeat_age_s: float
 
 
@@ -77,13 +85,19 @@ class DatabaseCollector:
             yield GaugeMetricFamily(
                 "judge_queue_length", "Submissions waiting for a worker", value=counts.get(Status.QUEUED, 0)
             )
-            verdicts = GaugeMetricFamily("judge_verdicts", "Judged submissions by verdict", labels=["verdict"])
+            verdicts = GaugeMetricFamily(
+                "judge_verdicts", "Judged submissions by verdict (hidden: under a contest's freeze)", labels=["verdict"]
+            )
+            frozen = and_(Contest.unfrozen.is_(False), Submission.created_at >= Contest.freeze_at)
+            shown = case((frozen, HIDDEN), else_=func.coalesce(Submission.verdict, "none")).label("shown")
             for verdict, count in session.execute(
-                select(Submission.verdict, func.count())
+                select(shown, func.count())
+                .select_from(Submission)
+                .outerjoin(Contest, Contest.id == Submission.contest_id)
                 .where(Submission.status == Status.DONE)
-                .group_by(Submission.verdict)
+                .group_by(shown)
             ).all():
-                verdicts.add_metric([verdict or "none"], count)
+                verdicts.add_metric([verdict], count)
             yield verdicts
             recent = session.execute(
                 select(Submission.created_at, Submission.finished_at)
@@ -100,14 +114,39 @@ class DatabaseCollector:
             )
             now = utcnow()
             heartbeat = GaugeMetricFamily(
-                "judge_worker_heartbeat_age_seconds", "Seconds since a worker's heartbeat", labels=["worker", "host"]
+                "judge_worker_heartbeat_age_seconds",
+                "Seconds since a worker's heartbeat; workers numbered by start time",
+                labels=["worker"],
             )
-            for w in session.scalars(select(Worker)).all():
-                heartbeat.add_metric([w.id, w.host], (now - w.last_heartbeat).total_seconds())
+            for number, w in enumerate(session.scalars(select(Worker).order_by(Worker.started_at, Worker.id)), 1):
+                heartbeat.add_metric([str(number)], (now - w.last_heartbeat).total_seconds())
             yield heartbeat
 
 
-@router.get("/metrics", include_in_schema=False)
+_scraper = HTTPBearer(auto_error=False)
+
+
+def metrics_reader(
+    request: Request,
+    credentials: HTTPAuthorizationCredentials | None = Depends(_scraper),
+    session: Session = Depends(db_session),
+) -> None:
+    """Let in the scraper (the ``metrics_token`` setting as bearer token) or a teacher or admin's
+    login token; 401 without a token or with an unknown one, 403 for a student."""
+    given = credentials.credentials if credentials else ""
+    expected = request.app.state.settings.metrics_token
+    if given and expected and hmac.compare_digest(given.encode(), expected.encode()):
+        return
+    user = user_for_token(session, given) if given else None
+    if user is None:
+        raise HTTPException(
+            401, "metrics need a token: JUDGE_METRICS_TOKEN, or a teacher's", {"WWW-Authenticate": "Bearer"}
+        )
+    if not is_jury(user):
+        raise HTTPException(403, "only a teacher, an admin or the metrics scraper may read metrics")
+
+
+@router.get("/metrics", include_in_schema=False, dependencies=[Depends(metrics_reader)])
 def metrics(request: Request) -> Response:
     """Prometheus text exposition of the judge's state."""
     registry = CollectorRegistry(auto_describe=False)

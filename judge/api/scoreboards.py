@@ -6,20 +6,70 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import PlainTextResponse
+from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
 from judge.api.lookups import board_view, jury_contest
 from judge.auth import current_user, db_session, optional_user
 from judge.exports import grades_csv, scoreboard_csv
 from judge.models import User
-from judge.schemas import PathId
+from judge.schemas import PathId, UtcStamp
 from judge.scoreboard import compute_scoreboard
 from judge.vocabulary import ScoreboardView
 
 router = APIRouter(prefix="/api/v1/contests/{contest_id}", tags=["scoreboards"])
 
 
-@router.get("/scoreboard")
+class CellOut(BaseModel):
+    """One contestant on one problem (``judge.scoreboard.Cell``): ICPC attempts, solving minute and
+    penalty (minutes), IOI score (points), attempts pending, first solve of the problem."""
+
+    letter: str
+    attempts: int
+    pending: int
+    solved: bool
+    minute: int | None
+    penalty: int
+    score: float
+    first_solve: bool
+
+
+class RowOut(BaseModel):
+    """A contestant's row: rank (shared on ties), ICPC solved and penalty (minutes), IOI total (points)."""
+
+    rank: int
+    user: str
+    display_name: str
+    solved: int
+    penalty: int
+    total: float
+    cells: list[CellOut]
+
+
+class BoardProblemOut(BaseModel):
+    """A problem heading the board: letter, name, IOI points."""
+
+    letter: str
+    name: str
+    points: int
+
+
+class ScoreboardOut(BaseModel):
+    """A scoreboard (``judge.scoreboard.Scoreboard.to_dict``): ``view`` jury or public, ``frozen``
+    when verdicts after the freeze are hidden, ``computed_at`` (UTC); no problems before the start
+    but for the jury."""
+
+    contest: int
+    name: str
+    scoring: str
+    view: str
+    frozen: bool
+    computed_at: UtcStamp
+    problems: list[BoardProblemOut]
+    rows: list[RowOut]
+
+
+@router.get("/scoreboard", response_model=ScoreboardOut)
 def scoreboard(contest_id: PathId, user: User | None = Depends(optional_user), session: Session = Depends(db_session)):
     """The scoreboard as JSON: live for the jury, frozen for everyone else after the freeze time.
     No token needed when the contest's scoreboard is public."""

@@ -6,8 +6,6 @@ allows; the jury sees everything. The rules of accepting a submission are ``judg
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
@@ -19,13 +17,13 @@ from judge.accept import accept_submission
 from judge.api.lookups import viewable_submission
 from judge.auth import current_user, db_session
 from judge.models import Contest, Submission, TestResult, User
-from judge.schemas import PathId, RowId, Text
+from judge.schemas import PathId, RequestBody, RowId, Text, UtcStamp
 from judge.vocabulary import DetailLevel, Role, Status
 
 router = APIRouter(prefix="/api/v1", tags=["submissions"])
 
 
-class SubmissionIn(BaseModel):
+class SubmissionIn(RequestBody):
     """POST /api/v1/submissions: problem id (a letter when ``contest`` is given), language id, source
     text (UTF-8, at most 64 KiB by default)."""
 
@@ -63,8 +61,9 @@ class TestResultView(BaseModel):
 
 class SubmissionView(BaseModel):
     """A submission as the viewer may see it: status queued/judging/done, verdict once done, largest
-    CPU time (ms) and peak memory (KiB), results of its current judging, author, contest and letter,
-    jury flag, judging attempt."""
+    CPU time (ms) and peak memory (KiB) over the tests whose figures the viewer sees
+    (``judge.contests.shown_figures``: null when it sees none), results of its current judging,
+    author, contest and letter, jury flag, judging attempt."""
 
     id: int
     problem: str
@@ -77,8 +76,8 @@ class SubmissionView(BaseModel):
     memory_kib: int | None
     tests_passed: int | None
     tests_total: int | None
-    created_at: datetime
-    finished_at: datetime | None
+    created_at: UtcStamp
+    finished_at: UtcStamp | None
     results: list[TestResultView]
     user: str | None = None
     contest: int | None = None
@@ -98,7 +97,7 @@ class SubmissionSummary(BaseModel):
     status: str
     verdict: str | None
     is_jury: bool
-    created_at: datetime
+    created_at: UtcStamp
 
 
 class SourceOut(BaseModel):
@@ -130,6 +129,7 @@ def submission_out(session: Session, row: Submission, viewer: User) -> Submissio
         ).all()
     )
     level = rules.detail_level(session, viewer, row)
+    time_ms, memory_kib = rules.shown_figures(row, list(results), level)
     author = session.get(User, row.user_id) if row.user_id else None
     contest = session.get(Contest, row.contest_id) if row.contest_id else None
     entry = next((p for p in contest.problems if p.problem_id == row.problem_id), None) if contest else None
@@ -141,8 +141,8 @@ def submission_out(session: Session, row: Submission, viewer: User) -> Submissio
         verdict=row.verdict,
         compile_message=row.compile_message,
         judge_message=row.judge_message if level == DetailLevel.JURY else None,  # may name judge internals
-        time_ms=row.time_ms,
-        memory_kib=row.memory_kib,
+        time_ms=time_ms,
+        memory_kib=memory_kib,
         tests_passed=row.tests_passed,
         tests_total=row.tests_total,
         created_at=row.created_at,

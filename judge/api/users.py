@@ -11,13 +11,13 @@ from sqlalchemy.orm import Session
 
 from judge.auth import USER_NAME, AccountError, create_user, db_session, jury_user
 from judge.models import User
-from judge.schemas import MAX_IMPORTED_USERS, Text
+from judge.schemas import MAX_IMPORTED_USERS, RequestBody, Text
 from judge.vocabulary import Role
 
 router = APIRouter(prefix="/api/v1", tags=["users"])
 
 
-class UserIn(BaseModel):
+class UserIn(RequestBody):
     """A new account; without ``password`` one is generated and returned once."""
 
     name: Text = Field(min_length=1, max_length=64)

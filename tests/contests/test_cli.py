@@ -127,7 +127,25 @@ def test_a_contest_from_the_command_line(cli_db):
     code, out = judge("contest", "rejudge", str(contest.id), "--problem", "A", "--only-non-ac")
     assert code == 0 and "1 submissions queued again" in out
     assert [s.status for s in cli_db.scalars(select(Submission).order_by(Submission.id))] == ["queued", "done", "done"]
-    assert judge("contest", "unfreeze", str(contest.id))[0] == 0
+    code, out = judge("contest", "unfreeze", str(contest.id))
+    assert code == 1 and f"contest {contest.id} is not over" in out  # the contest still runs
+    cli_db.refresh(contest)
+    assert not contest.unfrozen
+    contest.start_at -= timedelta(minutes=91)  # over a minute ago
+    contest.end_at, contest.freeze_at = contest.start_at + timedelta(minutes=90), contest.start_at
+    cli_db.commit()
+    code, out = judge("contest", "unfreeze", str(contest.id))
+    assert code == 0, out
     cli_db.refresh(contest)
     assert contest.unfrozen
+    assert judge("contest", "unfreeze", str(contest.id), "--undo")[0] == 0
+    cli_db.refresh(contest)
+    assert not contest.unfrozen
+    code, out = judge("contest", "delete", str(contest.id))
+    assert code == 1 and "has submissions: archive it instead" in out
+    assert judge("contest", "archive", str(contest.id))[0] == 0
+    assert judge("contest", "list")[1].rstrip().endswith("\tarchived")
+    assert judge("contest", "archive", str(contest.id), "--undo")[0] == 0
+    cli_db.refresh(contest)
+    assert not contest.archived
     assert judge("contest", "create", "Bad", "--problems", "nope")[0] == 1

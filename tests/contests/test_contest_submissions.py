@@ -67,9 +67,21 @@ def test_submissions_outside_the_window_are_refused_with_the_reason(api_client, 
     assert app_db.query(Submission).count() == 0
 
 
-def test_a_student_who_does_not_take_part_is_refused(api_client, teacher_client, contests):
-    reply = post(api_client, "A", contests["closed"].id)
-    assert reply.status_code == 403 and "do not take part" in reply.json()["detail"]
+def test_a_student_who_does_not_take_part_is_refused(api_client, app_db, contests):
+    """A contest the student cannot see answers as one that does not exist, whatever the letter; one
+    whose board is public refuses with 403, the same for every letter, naming only its id."""
+    closed = contests["closed"]
+    unseen = [post(api_client, letter, closed.id) for letter in ("A", "Q")]
+    missing = post(api_client, "A", 9999)
+    assert [r.status_code for r in unseen] == [404, 404]
+    assert [r.json()["detail"] for r in unseen] == [f"no contest {closed.id}"] * 2
+    assert missing.json()["detail"] == "no contest 9999"
+    closed.scoreboard_visibility = "public"
+    app_db.commit()
+    seen = [post(api_client, letter, closed.id) for letter in ("A", "Q")]
+    assert [r.status_code for r in seen] == [403, 403]
+    assert {r.json()["detail"] for r in seen} == {f"you do not take part in contest {closed.id}"}
+    assert closed.name not in seen[0].text
 
 
 def test_teachers_may_always_submit_as_jury_and_stay_off_the_scoreboard(teacher_client, api_client, app_db, contests):

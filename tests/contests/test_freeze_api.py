@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 
+from judge.clock import iso_utc
 from judge.models import Submission, utcnow
 
 from ..conftest import make_account
@@ -101,6 +102,12 @@ def test_the_jury_sees_the_live_board_and_unfreeze_reveals_it(api_app, api_clien
     grades = csv_rows(teacher_client.get(f"/api/v1/contests/{cid}/grades.csv").text)
     assert ["student2", "student2", "1", "1", "1", "2", "3", "165"] in grades
     assert frozen["other"].get(f"/api/v1/submissions/{frozen['hidden'][0]}").json()["verdict"] == "AC"  # own verdict
+    early = teacher_client.post(f"/api/v1/contests/{cid}/unfreeze")  # the contest runs: nothing revealed
+    assert early.status_code == 409 and "is not over" in early.json()["detail"]
+    over = {"end_at": iso_utc(utcnow() - timedelta(minutes=1)), "freeze_at": iso_utc(frozen["contest"].freeze_at)}
+    assert teacher_client.patch(f"/api/v1/contests/{cid}", json=over).json()["phase"] == "over"
     assert teacher_client.post(f"/api/v1/contests/{cid}/unfreeze").json()["unfrozen"] is True
     public = TestClient(api_app).get(f"/api/v1/contests/{cid}/scoreboard").json()
     assert not public["frozen"] and public["rows"] == live["rows"]
+    assert teacher_client.patch(f"/api/v1/contests/{cid}", json={"unfrozen": False}).json()["unfrozen"] is False
+    assert TestClient(api_app).get(f"/api/v1/contests/{cid}/scoreboard").json()["frozen"]  # frozen again

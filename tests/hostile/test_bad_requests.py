@@ -237,7 +237,8 @@ def test_malformed_or_mistyped_submissions_are_4xx(any_db_app):
     assert student.get("/api/v1/submissions").json() == []
 
 
-def test_fields_a_student_may_not_set_are_ignored(any_db_app):
+def test_fields_a_student_may_not_set_are_refused(any_db_app):
+    """A body field the API does not define is a 422 naming it, never silently dropped, and nothing is stored."""
     student, other = client_of(any_db_app, "ana"), client_of(any_db_app, "ben")
     body = {
         "problem": "lee",
@@ -250,7 +251,11 @@ def test_fields_a_student_may_not_set_are_ignored(any_db_app):
         "priority": -100,
         "attempt": 99,
     }
-    reply = student.post("/api/v1/submissions", json=body)
+    refused = student.post("/api/v1/submissions", json=body)
+    assert refused.status_code == 422 and "verdict" in refused.text and "is_jury" in refused.text
+    with any_db_app.state.sessions() as session:
+        assert session.query(Submission).count() == 0
+    reply = student.post("/api/v1/submissions", json={k: body[k] for k in ("problem", "language", "source")})
     assert reply.status_code == 202, reply.text
     with any_db_app.state.sessions() as session:
         row = session.get(Submission, reply.json()["id"])

@@ -20,6 +20,20 @@ def test_migrations_build_exactly_the_models_schema(database_url):
     assert diff == []
 
 
+def _submission(status, verdict, created_at, finished_at, **fields) -> Submission:
+    return Submission(
+        problem_id="p",
+        package_sha256="0" * 64,
+        language="cpp",
+        source="x",
+        status=status,
+        verdict=verdict,
+        created_at=created_at,
+        finished_at=finished_at,
+        **fields,
+    )
+
+
 def _add_state(app):
     with app.state.sessions() as s:
         s.add(PackageArchive(sha256="0" * 64, archive=b"", size_bytes=0))
@@ -33,18 +47,7 @@ def _add_state(app):
             ("done", "WA"),
             ("done", "AC"),
         ]:
-            s.add(
-                Submission(
-                    problem_id="p",
-                    package_sha256="0" * 64,
-                    language="cpp",
-                    source="x",
-                    status=status,
-                    verdict=verdict,
-                    created_at=now - timedelta(seconds=4),
-                    finished_at=now if status == "done" else None,
-                )
-            )
+            s.add(_submission(status, verdict, now - timedelta(seconds=4), now if status == "done" else None))
         s.add(
             Worker(
                 id="hostA:1:0",
@@ -66,9 +69,9 @@ def test_workers_endpoint_is_for_the_jury(api_app, api_client, teacher_client):
     assert 6 <= rows[0]["heartbeat_age_s"] < 60
 
 
-def test_metrics_report_queue_verdicts_latency_and_heartbeats(api_app, api_client):
+def test_metrics_report_queue_verdicts_latency_and_heartbeats(api_app, teacher_client):
     _add_state(api_app)
-    text = api_client.get("/metrics").text
+    text = teacher_client.get("/metrics").text
     lines = set(text.splitlines())
     assert "judge_queue_length 2.0" in lines
     assert 'judge_submissions{status="judging"} 1.0' in lines
@@ -76,4 +79,53 @@ def test_metrics_report_queue_verdicts_latency_and_heartbeats(api_app, api_clien
     assert "judge_judging_latency_seconds_count 3.0" in lines
     total = next(l for l in lines if l.startswith("judge_judging_latency_seconds_sum"))
     assert 11.9 < float(total.split()[1]) < 12.1  # three judged submissions, 4 s each
-    assert any(l.startswith('judge_worker_heartbeat_age_seconds{host="hostA",worker="hostA:1:0"}') for l in lines)
+    assert any(l.startswith('judge_worker_heartbeat_age_seconds{worker="1"}') for l in lines)
+    assert "hostA" not in text  # no host name, no process id
+
+
+def test_metrics_are_for_the_scraper_and_the_jury(api_app, api_client, teacher_client):
+    """Without a token 401, a student 403; the configured scraper token or a teacher's login 200."""
+    from fastapi.testclient import TestClient
+
+    from judge.api import create_app
+
+    _add_state(api_app)
+    scraped = create_app(api_app.state.settings.model_copy(update={"metrics_token": "scrape-me"}))
+    anonymous, scraper = TestClient(scraped), TestClient(scraped, headers={"Authorization": "Bearer scrape-me"})
+    wrong = TestClient(scraped, headers={"Authorization": "Bearer scrape-you"})
+    assert [anonymous.get("/metrics").status_code, wrong.get("/metrics").status_code] == [401, 401]
+    assert api_client.get("/metrics").status_code == 403
+    assert scraper.get("/metrics").status_code == teacher_client.get("/metrics").status_code == 200
+    assert "judge_queue_length 2.0" in scraper.get("/metrics").text.splitlines()
+
+
+def test_metrics_count_a_frozen_verdict_as_hidden_until_the_unfreeze(api_app, teacher_client):
+    """A frozen AC and a frozen WA give the same metrics; after the unfreeze each counts as itself."""
+    from judge.models import Contest
+
+    _add_state(api_app)
+    now = utcnow()
+    with api_app.state.sessions() as s:
+        contest = Contest(name="c", start_at=now - timedelta(hours=2), end_at=now - timedelta(minutes=1))
+        contest.freeze_at = now - timedelta(hours=1)
+        s.add(contest)
+        s.flush()
+        for minutes_ago, verdict in ((90, "WA"), (30, "AC")):  # before the freeze, after it
+            s.add(_submission("done", verdict, now - timedelta(minutes=minutes_ago), now, contest_id=contest.id))
+        s.commit()
+        contest_id, frozen_id = contest.id, s.query(Submission).order_by(Submission.id.desc()).first().id
+
+    def verdicts():
+        lines = teacher_client.get("/metrics").text.splitlines()
+        return sorted(l for l in lines if l.startswith("judge_verdicts{"))
+
+    as_ac = verdicts()
+    with api_app.state.sessions() as s:
+        s.get(Submission, frozen_id).verdict = "WA"
+        s.commit()
+    assert verdicts() == as_ac
+    assert 'judge_verdicts{verdict="hidden"} 1.0' in as_ac and 'judge_verdicts{verdict="WA"} 2.0' in as_ac
+    with api_app.state.sessions() as s:
+        s.get(Contest, contest_id).unfrozen = True
+        s.commit()
+    assert 'judge_verdicts{verdict="WA"} 3.0' in verdicts()
