@@ -65,6 +65,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings, app.state.engine, app.state.sessions = settings, engine, sessions
     include_contest_routes(app)
     app.include_router(ops_router)
+    from judge.web import include_web_routes  # imported here: the pages import this module
+
+    include_web_routes(app)  # the pages: /, /login, /problems/…, /contests/… (judge.web)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(_request: Request, exc: RequestValidationError) -> Response:
