@@ -147,8 +147,8 @@ def _problem_page(
     lang: str | None = None,
 ) -> Response:
     package = _package(request, session, row)
-    chosen = lang or request.cookies.get(LANGUAGE_COOKIE) or "en"
-    shown = chosen if chosen in package.statements else "en"
+    remembered = request.cookies.get(LANGUAGE_COOKIE)
+    shown = next((l for l in (lang, remembered) if l in package.statements), "en")
     samples = [
         (t.name, t.input_path.read_text(errors="replace"), t.answer_path.read_text(errors="replace"))
         for t in package.tests

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from fastapi import FastAPI
 
 from tests.slots import slot
 
@@ -52,7 +53,7 @@ class LiveJudge:
     set; a test clears it to see a submission waiting, then sets it."""
 
     url: str
-    app: object
+    app: FastAPI
     gate: threading.Event = field(default_factory=threading.Event)
 
     def api_token(self, name: str) -> dict:

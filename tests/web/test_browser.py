@@ -50,13 +50,27 @@ def test_student_reads_lee_uploads_cpp_and_watches_the_verdict_arrive(live_judge
     screenshot(page, "student-lee-accepted-live")
 
 
-def test_a_wrong_path_on_a_sample_shows_its_picture(live_judge, new_page):
-    live_judge.add_user("bob")
+def _student_page(live_judge, new_page, name: str, display_name: str | None = None):
+    """A browser page signed in as a new student ``name``; its dialogs are dismissed and kept in
+    ``page.dialogs``."""
+    live_judge.add_user(name, display_name=display_name)
     page = new_page()
-    sign_in(page, "bob")
-    page.goto("/problems/lee")
-    page.locator("#language").select_option("python3")
-    page.locator("#source").fill(WRONG_PATH_PY)
+    page.dialogs = []
+    page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
+    sign_in(page, name)
+    return page
+
+
+def _fill_submission(page, problem: str, language: str, source: str) -> None:
+    """Open ``problem`` and type a submission into its form (not sent yet)."""
+    page.goto(f"/problems/{problem}")
+    page.locator("#language").select_option(language)
+    page.locator("#source").fill(source)
+
+
+def test_a_wrong_path_on_a_sample_shows_its_picture(live_judge, new_page):
+    page = _student_page(live_judge, new_page, "bob")
+    _fill_submission(page, "lee", "python3", WRONG_PATH_PY)
     page.get_by_role("button", name="Submit").click()
     page.wait_for_url("**/submissions/*")
     expect(page.locator("#results .big .verdict")).to_have_text("WA", timeout=120_000)
@@ -145,12 +159,8 @@ def test_a_contest_scoreboard_changes_live_and_the_freeze_hides_until_unfrozen(l
 
 
 def test_a_form_without_its_csrf_token_is_refused(live_judge, new_page):
-    live_judge.add_user("eve")
-    page = new_page()
-    sign_in(page, "eve")
-    page.goto("/problems/basic")
-    page.locator("#language").select_option("python3")
-    page.locator("#source").fill("print(1)\n")
+    page = _student_page(live_judge, new_page, "eve")
+    _fill_submission(page, "basic", "python3", "print(1)\n")
     page.evaluate("document.querySelector('.submit-form input[name=csrf_token]').remove()")
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("heading", name="Not allowed")).to_be_visible()
@@ -161,20 +171,14 @@ def test_a_form_without_its_csrf_token_is_refused(live_judge, new_page):
 
 
 def test_a_display_name_and_a_compile_error_with_script_show_as_text(live_judge, new_page):
-    live_judge.add_user("mallory", display_name="<script>document.title='owned'</script>Mal")
-    page = new_page()
-    dialogs = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-    sign_in(page, "mallory")
+    page = _student_page(live_judge, new_page, "mallory", "<script>document.title='owned'</script>Mal")
     expect(page.locator(".who")).to_contain_text("<script>document.title='owned'</script>Mal")
-    page.goto("/problems/basic")
-    page.locator("#language").select_option("cpp")
-    page.locator("#source").fill(CE_SCRIPT)
+    _fill_submission(page, "basic", "cpp", CE_SCRIPT)
     page.get_by_role("button", name="Submit").click()
     page.wait_for_url("**/submissions/*")
     expect(page.locator("#results .big .verdict")).to_have_text("CE", timeout=120_000)
     expect(page.locator("pre.compile")).to_contain_text("<script>document.title='owned'</script>")
-    assert page.title() != "owned" and not dialogs
+    assert page.title() != "owned" and not page.dialogs
     assert page.locator("main script").count() == 0
     screenshot(page, "escaped-script")
 
