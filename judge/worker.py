@@ -187,6 +187,9 @@ class Worker:
                     exit_code=test.exit_code,
                     signal=test.signal,
                     message=test.message[:2000] or None,
+                    output=None
+                    if test.output is None
+                    else test.output.decode(errors="replace").replace("\x00", "\ufffd"),
                 )
             )
             session.commit()

@@ -345,7 +345,7 @@ def _test_lines(request: Request, session: Session, user: User, row: Submission)
         line = TestLine(result)
         if stored_result is not None and rules.shown_whole(stored_result, level):
             line.picture = _picture(stored_result)
-            received = getattr(stored_result, "output", None)
+            received = stored_result.output
             if stored_result.test_group == "sample" and received is not None:
                 if not answers:
                     problem = session.get(Problem, row.problem_id)

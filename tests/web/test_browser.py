@@ -76,6 +76,10 @@ def test_a_wrong_path_on_a_sample_shows_its_picture(live_judge, new_page):
     expect(page.locator("#results .big .verdict")).to_have_text("WA", timeout=120_000)
     sample = page.locator("tr#test-1")
     expect(sample).to_contain_text("WA")
+    diff = page.locator("table.diff").first  # expected beside received, the differing lines marked
+    expect(diff.locator("tr.differs").first).to_be_visible()
+    expect(diff).to_contain_text("2 1")  # received: the walk down column 1
+    expect(diff).to_contain_text("1 2")  # expected: the reference path along row 1
     screenshot(page, "student-lee-wrong-path")
     if importlib.util.find_spec("judge.pictures") is None:
         pytest.skip("judge.pictures (render_picture, TestResult.feedback) is not on this branch yet")

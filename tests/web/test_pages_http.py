@@ -237,3 +237,28 @@ def test_side_by_side_marks_the_differing_lines():
     assert lines == [("3", "3", False), ("1 1", "1 1", False), ("1 2", "2 1", True)]
     assert side_by_side("1\n", "1  \n") == [("1", "1  ", False)]
     assert side_by_side("1\n2\n", "1\n") == [("1", "1", False), ("2", "", True)]
+
+
+def test_a_sample_shows_expected_beside_received_and_a_secret_test_never_does(app):
+    from judge.models import TestResult
+
+    sid = _submission(app, "ana", status="done", verdict="WA", attempt=1, created_at=utcnow())
+    with app.state.sessions() as session:
+        for ordinal, name, group in ((1, "sample/01", "sample"), (2, "secret/01-one-cell", "secret")):
+            session.add(
+                TestResult(
+                    submission_id=sid,
+                    attempt=1,
+                    ordinal=ordinal,
+                    test_name=name,
+                    test_group=group,
+                    verdict="WA",
+                    output=f"<i>{group} received</i>",
+                )
+            )
+        session.commit()
+    student = signed_in(app, "ana").get(f"/submissions/{sid}").text
+    assert student.count('<table class="diff"') == 1 and "&lt;i&gt;sample received&lt;/i&gt;" in student
+    assert "secret received" not in student and "01-one-cell" not in student
+    jury = signed_in(app, "tess").get(f"/submissions/{sid}").text
+    assert "01-one-cell" in jury  # the jury sees the secret test's name (and no diff: no answer file shown)
