@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, FastAPI, Form, HTTPException, Request, UploadFile
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.routing import APIRoute
+from markupsafe import Markup
 from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -38,8 +39,8 @@ from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
 from judge.package_store import cached_package
 from judge.packages import PackageError, ProblemPackage
 from judge.schemas import PathId, storable
-from judge.scoreboard import compute_scoreboard
-from judge.web.render import page, statement_html
+from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
+from judge.web.render import page, statement_html, templates
 from judge.web.routing import PageRoute
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
 
@@ -417,9 +418,38 @@ def contest_page(
     )
 
 
+class BoardTables:
+    """Rendered scoreboard tables by (database, contest id, view), reused while the contest's
+    ``scoreboard_fingerprint`` (the value the event streams watch) stays the same: a board of 300 × 12
+    takes tens of ms to compute, its fingerprint a few. At most ``size`` tables, oldest dropped."""
+
+    def __init__(self, size: int = 32):
+        self.size = size
+        self.tables: dict[tuple[str, int, str], tuple[tuple, Markup]] = {}
+
+    def table(self, session: Session, contest: Contest, view: str) -> Markup:
+        """The ``scoreboard_table.html`` of the contest in ``view``, from the cache when unchanged."""
+        now = utcnow()
+        fingerprint = scoreboard_fingerprint(session, contest, now)
+        key = (repr(session.get_bind()), contest.id, view)  # one process may serve two databases (tests)
+        cached = self.tables.get(key)
+        if cached is not None and cached[0] == fingerprint:
+            return cached[1]
+        board = compute_scoreboard(session, contest, view, now)
+        table = Markup(templates.get_template("scoreboard_table.html").render(board=board))
+        self.tables.pop(key, None)
+        self.tables[key] = (fingerprint, table)
+        while len(self.tables) > self.size:
+            self.tables.pop(next(iter(self.tables)))
+        return table
+
+
+board_tables = BoardTables()
+
+
 def _board_context(session: Session, user: User | None, contest_id: int) -> dict:
     contest, view = _board_view(session, user, contest_id)
-    return dict(user=user, contest=contest, board=compute_scoreboard(session, contest, view))
+    return dict(user=user, contest=contest, table=board_tables.table(session, contest, view))
 
 
 @router.get("/contests/{contest_id}/scoreboard")
@@ -446,7 +476,7 @@ def scoreboard_table(
     request: Request, contest_id: PathId, user: User | None = Depends(viewer), session: Session = Depends(db_session)
 ):
     """The scoreboard's table alone, fetched again on each ``scoreboard`` event."""
-    return page(request, "scoreboard_table.html", **_board_context(session, user, contest_id))
+    return HTMLResponse(_board_context(session, user, contest_id)["table"])
 
 
 @router.get("/contests/{contest_id}/events")
