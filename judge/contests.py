@@ -363,13 +363,18 @@ def detail_level(session: Session, user: User, submission: Submission) -> Detail
     return DetailLevel.DETAILS if contest is not None and contest.show_test_details else DetailLevel.VERDICTS
 
 
+def shown_whole(result: TestResult, level: DetailLevel) -> bool:
+    """Whether a viewer at ``level`` sees all of a test result (its name, times, checker message and
+    feedback): samples for everyone (their data is in the statement), every test for the jury."""
+    return result.test_group == "sample" or level == DetailLevel.JURY
+
+
 def shown_test(result: TestResult, level: DetailLevel) -> dict[str, object]:
     """The fields of one test result a viewer at ``level`` may see, as a dict (hidden ones None).
 
     Samples are shown whole (their data is in the statement). A secret test's checker message is
     for the jury only: it may quote the judge answer or the input.
     """
-    sample = result.test_group == "sample"
     shown = {
         "ordinal": result.ordinal,
         "group": result.test_group,
@@ -380,7 +385,7 @@ def shown_test(result: TestResult, level: DetailLevel) -> dict[str, object]:
         "memory_kib": result.memory_kib,
         "message": result.message,
     }
-    if sample or level == DetailLevel.JURY:
+    if shown_whole(result, level):
         return shown
     if level == DetailLevel.DETAILS:
         return shown | {"message": result.message if result.verdict in RESOURCE_VERDICTS else None}

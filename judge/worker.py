@@ -175,6 +175,7 @@ class Worker:
             exit_code=test.exit_code,
             signal=test.signal,
             message=test.message,
+            output=None if test.output is None else test.output.decode(errors="replace").replace("\x00", "\ufffd"),
         )
         with self.sessions() as session:
             if not lifecycle.store_test(session, claim, self.id, result):
