@@ -25,10 +25,11 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from benchmarks.scoreboard import build, refresh_statistics  # noqa: E402
 from judge.api import create_app  # noqa: E402
-from judge.auth import ADMIN, STUDENT, create_user, issue_token  # noqa: E402
+from judge.auth import create_user, issue_token  # noqa: E402
 from judge.config import Settings  # noqa: E402
 from judge.db import make_engine, make_sessionmaker, upgrade  # noqa: E402
 from judge.package_store import load_problem  # noqa: E402
+from judge.vocabulary import Role  # noqa: E402
 from judge.web.session import SESSION_COOKIE  # noqa: E402
 
 
@@ -73,8 +74,8 @@ def main() -> None:
             session.commit()
             refresh_statistics(engine)
             app = create_app(settings)
-            jury_page, jury_api = clients(app, session, "bench-admin", ADMIN)
-            student_page, student_api = clients(app, session, "s-bench", STUDENT)
+            jury_page, jury_api = clients(app, session, "bench-admin", Role.ADMIN)
+            student_page, student_api = clients(app, session, "s-bench", Role.STUDENT)
         print(f"300 students × 12 problems × 30,000 submissions (10 test results each), {args.runs} requests each")
         cases = [
             ("problem lee", student_page, "/problems/lee", student_api, "/api/v1/problems/lee"),

@@ -1,10 +1,10 @@
 """The student-facing pages: sign in and out, home, problems, submitting, submissions, contests and
 scoreboards, with live updates over the same server-sent events as the API.
 
-Every page asks the same rules the API asks (``judge.contests``, ``judge.auth``, ``judge.scoreboard``)
-and, where the API's route holds a rule itself, calls that route's code (``api_submit``). The event
-streams here are the API's feeds (``judge.events``) authorised by the session cookie instead of a
-bearer header, since a browser's ``EventSource`` cannot send one.
+Every page asks the same rules the API asks (``judge.contests``, ``judge.auth``, ``judge.scoreboard``,
+``judge.api.lookups``) and submits through the API's own function (``judge.api.submissions.accept``,
+that is ``judge.accept``). The event streams here are the API's feeds (``judge.events``) authorised
+by the session cookie instead of a bearer header, since a browser's ``EventSource`` cannot send one.
 """
 
 from __future__ import annotations
@@ -13,33 +13,27 @@ import difflib
 from dataclasses import dataclass
 from urllib.parse import quote
 
-from fastapi import APIRouter, Depends, FastAPI, Form, HTTPException, Request, UploadFile
+from fastapi import APIRouter, Depends, Form, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from fastapi.routing import APIRoute
 from markupsafe import Markup
 from pydantic import ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge import contests as rules
-from judge.api import submission_out
-from judge.api_contests import (
-    ContestSubmissionIn,
-    _board_view,
-    _event_stream,
-    _viewable_submission,
-    _visible_contest,
-    contest_out,
-)
+from judge.api.contests import contest_out
+from judge.api.lookups import board_view, viewable_submission, visible_contest
+from judge.api.submissions import SubmissionIn, accept, submission_out
 from judge.auth import authenticate, db_session, issue_token, revoke_token
 from judge.contests import ContestRuleError, RateLimited
-from judge.events import ContestFeed, SubmissionFeed
+from judge.events import ContestFeed, SubmissionFeed, event_response
 from judge.languages import LANGUAGES, language_for_file
 from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
 from judge.package_store import cached_package
 from judge.packages import PackageError, ProblemPackage
 from judge.schemas import PathId, storable
 from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
+from judge.vocabulary import ScoreboardView
 from judge.web.render import page, statement_html, templates
 from judge.web.routing import PageRoute
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
@@ -200,7 +194,7 @@ def problem_page(
 
 
 def _contest_entry(session: Session, user: User, contest_id: int, letter: str):
-    contest = _visible_contest(session, user, contest_id)
+    contest = visible_contest(session, user, contest_id)
     started = rules.is_contest_jury(user, contest) or utcnow() >= contest.start_at
     entry = rules.contest_problem(contest, letter) if started and storable(letter) else None
     row = session.get(Problem, entry.problem_id) if entry is not None else None
@@ -221,15 +215,6 @@ def contest_problem_page(
     """A contest's problem by letter; the submit form sends to the contest."""
     contest, entry, row = _contest_entry(session, user, contest_id, letter)
     return _problem_page(request, session, user, row, contest, entry.letter, lang=lang)
-
-
-def api_submit(app: FastAPI, body: ContestSubmissionIn, session: Session, user: User):
-    """Submit through the API route's own code (``POST /api/v1/submissions``): visibility, running
-    contest, practice lock, language, size, rate limit and the insert are its rules, applied once."""
-    for route in app.routes:
-        if isinstance(route, APIRoute) and route.path == "/api/v1/submissions" and "POST" in (route.methods or ()):
-            return route.endpoint(body=body, session=session, user=user)
-    raise RuntimeError("the API's submit route is not mounted")
 
 
 async def _source_text(upload: UploadFile | None, pasted: str, limit: int) -> tuple[str, str | None]:
@@ -267,8 +252,8 @@ async def submit(
         if not language and file_name:
             guessed = language_for_file(file_name)
             form.language = guessed.id if guessed else ""
-        body = ContestSubmissionIn(problem=problem, contest=contest_id, language=form.language, source=form.source)
-        created = api_submit(request.app, body, session, user)
+        body = SubmissionIn(problem=problem, contest=contest_id, language=form.language, source=form.source)
+        created = accept(session, request.app.state.settings, user, body)
         return _redirect(f"/submissions/{created.id}")
     except RateLimited as exc:
         session.rollback()
@@ -359,7 +344,7 @@ def _test_lines(request: Request, session: Session, user: User, row: Submission)
 
 
 def _submission_context(request: Request, session: Session, user: User, submission_id: int) -> dict:
-    row = _viewable_submission(session, user, submission_id)
+    row = viewable_submission(session, user, submission_id)
     view, lines = _test_lines(request, session, user, row)
     contest = session.get(Contest, row.contest_id) if row.contest_id else None
     return dict(user=user, submission=view, row=row, tests=lines, contest=contest)
@@ -386,9 +371,9 @@ def submission_events(
     request: Request, submission_id: PathId, user: User = Depends(signed_in), session: Session = Depends(db_session)
 ):
     """The API's submission event stream (``judge.events.SubmissionFeed``) for the signed-in viewer."""
-    row = _viewable_submission(session, user, submission_id)
+    row = viewable_submission(session, user, submission_id)
     feed = SubmissionFeed(row.id, rules.detail_level(session, user, row))
-    return _event_stream(request, session, feed, SSE_POLL_S, SSE_MAX_S)
+    return event_response(request, session, feed, SSE_POLL_S, SSE_MAX_S)
 
 
 # -- contests and scoreboards -----------------------------------------------------------------------
@@ -397,7 +382,7 @@ def contest_page(
     request: Request, contest_id: PathId, user: User = Depends(signed_in), session: Session = Depends(db_session)
 ):
     """A contest: its problems by letter with the viewer's state on each, and the time left."""
-    contest = _visible_contest(session, user, contest_id)
+    contest = visible_contest(session, user, contest_id)
     mine = session.scalars(
         select(Submission)
         .where(Submission.contest_id == contest.id, Submission.user_id == user.id)
@@ -427,7 +412,7 @@ class BoardTables:
         self.size = size
         self.tables: dict[tuple[str, int, str], tuple[tuple, Markup]] = {}
 
-    def table(self, session: Session, contest: Contest, view: str) -> Markup:
+    def table(self, session: Session, contest: Contest, view: ScoreboardView) -> Markup:
         """The ``scoreboard_table.html`` of the contest in ``view``, from the cache when unchanged."""
         now = utcnow()
         fingerprint = scoreboard_fingerprint(session, contest, now)
@@ -448,7 +433,7 @@ board_tables = BoardTables()
 
 
 def _board_context(session: Session, user: User | None, contest_id: int) -> dict:
-    contest, view = _board_view(session, user, contest_id)
+    contest, view = board_view(session, user, contest_id)
     return dict(user=user, contest=contest, table=board_tables.table(session, contest, view))
 
 
@@ -484,8 +469,8 @@ def contest_events(
     request: Request, contest_id: PathId, user: User | None = Depends(viewer), session: Session = Depends(db_session)
 ):
     """The API's contest event stream (``judge.events.ContestFeed``) for the signed-in viewer."""
-    contest, view = _board_view(session, user, contest_id)
-    return _event_stream(request, session, ContestFeed(contest.id, user, view), SSE_POLL_S * 2, SSE_MAX_S)
+    contest, view = board_view(session, user, contest_id)
+    return event_response(request, session, ContestFeed(contest.id, user, view), SSE_POLL_S * 2, SSE_MAX_S)
 
 
 def login_redirect(path: str) -> str:

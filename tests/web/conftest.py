@@ -89,6 +89,7 @@ def live_judge(tmp_path_factory) -> Iterator[LiveJudge]:
         database_url=f"sqlite:///{tmp / 'judge.db'}",
         problems_dir=REPO / "problems",
         work_dir=Path(os.environ.get("JUDGE_WORK_DIR", "/tmp/classjudge-tests")) / f"web-{tmp.name}",
+        submit_interval_s=0,
     )
     upgrade(settings.database_url)
     with make_sessionmaker(make_engine(settings.database_url))() as session:
@@ -96,7 +97,6 @@ def live_judge(tmp_path_factory) -> Iterator[LiveJudge]:
             load_problem(session, package)
         session.commit()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("JUDGE_SUBMIT_INTERVAL_S", "0")
         patch.setattr("judge.auth._hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
         app = create_app(settings)
         port = free_port()

@@ -174,7 +174,7 @@ def test_a_problem_of_a_running_contest_takes_no_practice_submission(app):
 
 
 def test_the_rate_limit_is_a_countdown_that_keeps_the_source(app):
-    app.state.submit_interval_s = 60
+    app.state.settings = app.state.settings.model_copy(update={"submit_interval_s": 60})
     client = signed_in(app, "ana")
     data = {
         "problem": "lee",
