@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import cast
 
-from sqlalchemy import ColumnElement, CursorResult, delete, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, delete, or_, select, true, update
 from sqlalchemy.orm import Session
 
 from judge.auth import is_jury
@@ -170,6 +170,12 @@ def create_contest(session: Session, spec: ContestSpec, owner: User | None = Non
     set_participants(session, contest, spec.participants)
     session.commit()
     return contest
+
+
+def lift_freeze(session: Session, contest: Contest) -> None:
+    """Reveal the verdicts the freeze hid on the public scoreboard (committed)."""
+    contest.unfrozen = True
+    session.commit()
 
 
 def contest_problem(contest: Contest, letter_or_id: str) -> ContestProblem | None:
@@ -351,6 +357,17 @@ def can_view_submission(session: Session, user: User, submission: Submission) ->
         return is_jury(user)
     contest = session.get(Contest, submission.contest_id)
     return contest is not None and is_contest_jury(user, contest)
+
+
+def viewable_submissions(user: User) -> ColumnElement[bool]:
+    """SQL condition on ``Submission``: the submissions ``can_view_submission`` lets ``user`` see."""
+    if user.role == Role.ADMIN:
+        return true()
+    own = Submission.user_id == user.id
+    if not is_jury(user):
+        return own
+    judged = Submission.contest_id.in_(select(Contest.id).where(Contest.owner_id == user.id))
+    return or_(own, Submission.contest_id.is_(None), judged)
 
 
 def detail_level(session: Session, user: User, submission: Submission) -> DetailLevel:

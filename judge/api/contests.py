@@ -148,16 +148,9 @@ def _entries(problems: list[ContestProblemIn]) -> list[ProblemEntry]:
     return [ProblemEntry(p.letter or a.letter, p.problem, p.points) for p, a in zip(problems, auto)]
 
 
-@router.get("/contests", response_model=list[ContestOut])
-def list_contests(user: User = Depends(current_user), session: Session = Depends(db_session)):
-    """The contests the caller takes part in or judges."""
-    return [contest_out(session, c, user) for c in rules.contests_for(session, user)]
-
-
-@router.post("/contests", status_code=201, response_model=ContestOut)
-def add_contest(body: ContestIn, user: User = Depends(jury_user), session: Session = Depends(db_session)):
-    """Create a contest owned by the caller (404 unknown problem or participant, 422 bad times)."""
-    spec = rules.ContestSpec(
+def contest_spec(body: ContestIn) -> rules.ContestSpec:
+    """The ``judge.contests.ContestSpec`` of a validated new contest (letters A, B, … where none is given)."""
+    return rules.ContestSpec(
         name=body.name,
         start_at=body.start_at,
         end_at=body.end_at,
@@ -169,21 +162,12 @@ def add_contest(body: ContestIn, user: User = Depends(jury_user), session: Sessi
         show_test_details=body.show_test_details,
         penalty_minutes=body.penalty_minutes,
     )
-    return contest_out(session, rules.create_contest(session, spec, owner=user), user)
 
 
-@router.get("/contests/{contest_id}", response_model=ContestOut)
-def get_contest(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
-    """A contest: window, freeze, scoring, and its problems once it has started."""
-    return contest_out(session, visible_contest(session, user, contest_id), user)
-
-
-@router.patch("/contests/{contest_id}", response_model=ContestOut)
-def change_contest(
-    contest_id: PathId, body: ContestPatch, user: User = Depends(current_user), session: Session = Depends(db_session)
-):
-    """Change a contest (its jury): only the fields sent change."""
-    contest = jury_contest(session, user, contest_id)
+def apply_changes(session: Session, contest: Contest, body: ContestPatch) -> None:
+    """Change ``contest`` by the fields sent in ``body`` (committed). Raises ContestRuleError (404
+    unknown problem or participant, 422 bad times or letters) with nothing committed: the caller
+    rolls back."""
     sent = body.model_fields_set
     for name in ("name", "scoring", "scoreboard_visibility", "show_test_details", "penalty_minutes"):
         if name in sent and getattr(body, name) is not None:
@@ -198,6 +182,33 @@ def change_contest(
     if "participants" in sent:
         rules.set_participants(session, contest, body.participants)
     session.commit()
+
+
+@router.get("/contests", response_model=list[ContestOut])
+def list_contests(user: User = Depends(current_user), session: Session = Depends(db_session)):
+    """The contests the caller takes part in or judges."""
+    return [contest_out(session, c, user) for c in rules.contests_for(session, user)]
+
+
+@router.post("/contests", status_code=201, response_model=ContestOut)
+def add_contest(body: ContestIn, user: User = Depends(jury_user), session: Session = Depends(db_session)):
+    """Create a contest owned by the caller (404 unknown problem or participant, 422 bad times)."""
+    return contest_out(session, rules.create_contest(session, contest_spec(body), owner=user), user)
+
+
+@router.get("/contests/{contest_id}", response_model=ContestOut)
+def get_contest(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
+    """A contest: window, freeze, scoring, and its problems once it has started."""
+    return contest_out(session, visible_contest(session, user, contest_id), user)
+
+
+@router.patch("/contests/{contest_id}", response_model=ContestOut)
+def change_contest(
+    contest_id: PathId, body: ContestPatch, user: User = Depends(current_user), session: Session = Depends(db_session)
+):
+    """Change a contest (its jury): only the fields sent change."""
+    contest = jury_contest(session, user, contest_id)
+    apply_changes(session, contest, body)
     return contest_out(session, contest, user)
 
 
@@ -205,8 +216,7 @@ def change_contest(
 def unfreeze(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """Reveal the frozen verdicts on the public scoreboard (the contest's jury)."""
     contest = jury_contest(session, user, contest_id)
-    contest.unfrozen = True
-    session.commit()
+    rules.lift_freeze(session, contest)
     return contest_out(session, contest, user)
 
 
