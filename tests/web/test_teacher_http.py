@@ -121,8 +121,10 @@ PAGES = ["/teacher/contests", "/teacher/contests/new", "/teacher/submissions", "
 
 @pytest.mark.parametrize("path", PAGES)
 def test_a_student_is_refused_and_a_guest_asked_to_sign_in(app, path):
-    refused = signed_in(app, "ana").get(path)
+    student = signed_in(app, "ana")
+    refused = student.get(path)
     assert refused.status_code == 403 and "only a teacher or an admin" in refused.text
+    assert 'href="/teacher/' not in student.get("/").text  # no teacher's links in a student's navigation
     guest = TestClient(app).get(path)
     assert guest.status_code == 401 and 'action="/login"' in guest.text
 
@@ -198,6 +200,8 @@ def test_times_are_read_in_the_viewers_time_zone(app):
         ({"freeze_at": "2999-01-01T10:00"}, "the freeze time must lie between start and end"),
         ({"start_at": "0001-01-01T00:00", "tz": "Asia/Tokyo"}, "out of range"),
         ({"tz": "Mars/Olympus"}, "unknown time zone"),
+        ({"tz": "../../etc/passwd"}, "unknown time zone"),
+        ({"tz": "x" * 5000}, "unknown time zone"),
         ({"problem": ["", "", ""]}, "choose at least one problem"),
         ({"letter": ["A", "A", ""]}, "each letter and each problem may appear once"),
         ({"letter": ["a-1", "", ""]}, "letter"),

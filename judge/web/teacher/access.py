@@ -48,8 +48,8 @@ def zone(name: str) -> ZoneInfo:
     """The time zone called ``name`` (IANA, e.g. ``Europe/Bucharest``); raises FormError for an unknown one."""
     try:
         return ZoneInfo(name or "UTC")
-    except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise FormError(f"unknown time zone {name!r}") from exc
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:  # OSError: a name no file system takes
+        raise FormError(f"unknown time zone {name[:64]!r}") from exc
 
 
 def local_time(label: str, text: str, tz: ZoneInfo, required: bool = True) -> datetime | None:
