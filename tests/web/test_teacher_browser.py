@@ -55,10 +55,17 @@ def test_a_teacher_runs_a_class_contest_in_the_browser(live_judge, browser, new_
         expect(teacher.locator("[data-zone-name]")).to_have_text(ZONE)
         now = datetime.now().astimezone()
         teacher.get_by_label("Name", exact=True).fill("Lab 7: <grids>")
-        teacher.get_by_label("Start").fill(_local(now - timedelta(minutes=3)))
-        teacher.get_by_label("End").fill(_local(now + timedelta(hours=2)))
+        start = _local(now - timedelta(minutes=3))
+        teacher.get_by_label("Start").fill(start)
+        teacher.get_by_label("End").fill(_local(now - timedelta(hours=1)))  # a slip of the hand: before the start
         teacher.get_by_label("Problem 1", exact=True).select_option("lee")
         teacher.get_by_label("Problem 2", exact=True).select_option("queens")
+        teacher.get_by_role("button", name="Create contest").click()
+        expect(teacher.get_by_role("alert")).to_have_text("the contest must end after it starts")
+        expect(teacher.get_by_label("Start")).to_have_value(start)  # kept as typed, in the same zone
+        expect(teacher.get_by_label("Problem 2", exact=True)).to_have_value("queens")
+        screenshot(teacher, "teacher-contest-refused-time")
+        teacher.get_by_label("End").fill(_local(now + timedelta(hours=2)))
         teacher.get_by_role("button", name="Create contest").click()
         teacher.wait_for_url(re.compile(r"/teacher/contests/\d+$"))
         contest_id = int(teacher.url.rsplit("/", 1)[1])
@@ -104,6 +111,7 @@ def test_a_teacher_runs_a_class_contest_in_the_browser(live_judge, browser, new_
         # freeze from the edit form: the students' board hides what comes next, the jury's does not
         teacher.get_by_role("link", name="Edit").click()
         teacher.get_by_label("Freeze").fill(_local(datetime.now().astimezone()))
+        screenshot(teacher, "teacher-contest-edit")
         teacher.get_by_role("button", name="Save").click()
         teacher.wait_for_url(re.compile(r"/teacher/contests/\d+$"))
         expect(teacher.locator(".tag.frozen")).to_contain_text("frozen")

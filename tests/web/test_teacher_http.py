@@ -441,3 +441,31 @@ def test_the_workers_page_shows_what_the_api_knows(app):
     assert "w-1" in page and "w-old" in page and EVIL not in page and "&lt;script&gt;" in page
     assert page.count("alive</span>") == 1 and "down</span>" in page
     assert '<strong id="queued">0</strong>' in page
+
+
+def test_the_jury_reads_any_source_and_every_test_of_its_contests(app):
+    contest_id = contest_of(app, "tess")
+    submission = judged(app, "ana", contest_id, "WA")
+    with app.state.sessions() as session:
+        from judge.models import TestResult
+
+        row = session.get(Submission, submission)
+        row.source = "int main() { /* " + EVIL + " */ }"
+        session.add(
+            TestResult(
+                submission_id=submission,
+                attempt=0,
+                ordinal=1,
+                test_name="secret/07-maze",
+                test_group="secret",
+                verdict="WA",
+                message="expected 12, got 13",
+            )
+        )
+        session.commit()
+    jury = signed_in(app, "tess").get(f"/submissions/{submission}").text
+    assert "secret/07-maze" in jury and "expected 12, got 13" in jury
+    assert "/* &lt;script&gt;" in jury and EVIL not in jury
+    assert signed_in(app, "tom").get(f"/submissions/{submission}").status_code == 404
+    own = signed_in(app, "ana").get(f"/submissions/{submission}").text
+    assert "secret/07-maze" not in own and "expected 12, got 13" not in own
