@@ -4,8 +4,9 @@ VENV        := .venv
 PY          := $(VENV)/bin/python
 SUDO        := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # bubblewrap: the sandbox; gcc/g++/libc6-dev: C and C++ (static linking); fp-compiler: Pascal;
-# pypy3: PyPy; openjdk-17-jdk-headless: Java; nodejs: JavaScript; python3: the submissions' Python.
-APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs
+# pypy3: PyPy; openjdk-17-jdk-headless: Java; nodejs: JavaScript; python3: the submissions' Python;
+# npm: the web pages' front-end files (package-lock.json); chromium: the browser tests/web drives.
+APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs npm chromium
 # problemtools' verifyproblem (make test) builds every statement to HTML and PDF: pandoc, LuaLaTeX
 # with Latin and Cyrillic fonts, tidy, ghostscript. Installed without recommends (TeX is large).
 PROBLEMTOOLS_APT := pandoc tidy ghostscript texlive-luatex texlive-latex-recommended texlive-latex-extra \
@@ -25,7 +26,7 @@ APT_UPDATE = waited=0; until out=$$($(APT_GET) update -qq 2>&1); do \
 
 .PHONY: install system-packages problemtools run lint test bench clean
 
-install: system-packages $(VENV)/.installed
+install: system-packages $(VENV)/.installed node_modules/.installed
 
 system-packages:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -39,6 +40,12 @@ system-packages:
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install -q -e '.[test]'
+	touch $@
+
+# htmx and its server-sent-events extension, exactly as package-lock.json pins them; served by
+# judge/web from node_modules (no build step). --ignore-scripts: nothing of theirs runs here.
+node_modules/.installed: package.json package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
 run: install
@@ -63,4 +70,4 @@ bench: install
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) var
+	rm -rf $(VENV) var node_modules

@@ -431,31 +431,26 @@ def user_import(
 ) -> None:
     """Create a whole class from a CSV file, all or none; generated passwords are printed once
     (and written to --passwords first)."""
-    import csv
-
     from judge.auth import AccountError, create_user
+    from judge.users import parse_class_csv
 
     if not file.is_file():
         fail(f"{file}: no such file")
-    from judge.schemas import storable
-
     try:
         text = file.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as exc:
         fail(f"{file}: not UTF-8 text ({exc.reason} at byte {exc.start}); save it as UTF-8 CSV")
-    rows = [r for r in csv.reader(text.splitlines()) if any(c.strip() for c in r)]
-    if not all(storable(cell) for row in rows for cell in row):  # a NUL: PostgreSQL cannot store it
-        fail(f"{file}: holds a NUL character; nobody was imported")
-    if rows and rows[0] and rows[0][0].strip().lower() in ("name", "user", "username", "login"):
-        rows = rows[1:]
+    try:
+        accounts = parse_class_csv(text, role)
+    except AccountError as exc:
+        fail(f"{file}, {exc}; nobody was imported")
     with _db() as session:
         created = []
-        for line, row in enumerate(rows, start=1):
-            cells = [c.strip() for c in row] + ["", ""]
+        for number, account in enumerate(accounts, start=1):
             try:
-                created.append(create_user(session, cells[0], role, cells[1] or None, cells[2] or None))
+                created.append(create_user(session, account.name, role, account.display_name, account.password))
             except AccountError as exc:
-                fail(f"{file}, row {line}: {exc}; nobody was imported")
+                fail(f"{file}, row {number}: {exc}; nobody was imported")
         _store_accounts(session, created, passwords)
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, CursorResult, delete, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, delete, or_, select, true, update
 from sqlalchemy.orm import Session
 
 from judge.auth import is_jury
@@ -486,6 +486,17 @@ def can_view_submission(session: Session, user: User, submission: Submission) ->
     return contest is not None and is_contest_jury(user, contest)
 
 
+def viewable_submissions(user: User) -> ColumnElement[bool]:
+    """SQL condition on ``Submission``: the submissions ``can_view_submission`` lets ``user`` see."""
+    if user.role == Role.ADMIN:
+        return true()
+    own = Submission.user_id == user.id
+    if not is_jury(user):
+        return own
+    judged = Submission.contest_id.in_(select(Contest.id).where(Contest.owner_id == user.id))
+    return or_(own, Submission.contest_id.is_(None), judged)
+
+
 def detail_level(session: Session, user: User, submission: Submission) -> DetailLevel:
     """How much of the tests ``user`` (who may view ``submission``) sees: ``jury`` everything;
     ``details`` secret tests' names, times and resource reasons (the contest allows it);
@@ -496,13 +507,18 @@ def detail_level(session: Session, user: User, submission: Submission) -> Detail
     return DetailLevel.DETAILS if contest is not None and contest.show_test_details else DetailLevel.VERDICTS
 
 
+def shown_whole(result: TestResult, level: DetailLevel) -> bool:
+    """Whether a viewer at ``level`` sees all of a test result (its name, times, checker message and
+    feedback): samples for everyone (their data is in the statement), every test for the jury."""
+    return result.test_group == "sample" or level == DetailLevel.JURY
+
+
 def shown_test(result: TestResult, level: DetailLevel) -> dict[str, object]:
     """The fields of one test result a viewer at ``level`` may see, as a dict (hidden ones None).
 
     Samples are shown whole (their data is in the statement). A secret test's checker message and
     feedback (the picture's data) are for the jury only: they may quote the judge answer or the input.
     """
-    sample = result.test_group == "sample"
     shown = {
         "ordinal": result.ordinal,
         "group": result.test_group,
@@ -514,7 +530,7 @@ def shown_test(result: TestResult, level: DetailLevel) -> dict[str, object]:
         "message": result.message,
         "feedback": result.feedback,
     }
-    if sample or level == DetailLevel.JURY:
+    if shown_whole(result, level):
         return shown
     if level == DetailLevel.DETAILS:
         return shown | {"message": result.message if result.verdict in RESOURCE_VERDICTS else None, "feedback": None}

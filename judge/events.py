@@ -23,6 +23,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime, timedelta
 
 import anyio
+from fastapi import Request
+from fastapi.responses import StreamingResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -234,3 +236,15 @@ async def stream(
         if disconnected is not None and await disconnected():
             return
         await asyncio.sleep(poll_s)
+
+
+def event_response(request: Request, session: Session, feed: Feed, poll_s: float, max_s: float) -> StreamingResponse:
+    """The HTTP response streaming ``feed`` (``stream``) to the client of ``request``, polled through
+    the app's session factory. Closes ``session`` (the request's own) first: it would otherwise keep
+    its pooled connection for the stream's whole life, and a few open streams would hold them all."""
+    session.close()
+    return StreamingResponse(
+        stream(feed, request.app.state.sessions, poll_s, max_s, request.is_disconnected),
+        media_type="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )

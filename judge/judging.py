@@ -37,6 +37,7 @@ COMPILE_LIMITS = Limits(
 COMPILE_MESSAGE_LIMIT = 8 * 1024  # bytes of compiler output kept for the student
 ARTIFACT_LIMIT = 256 << 20  # bytes: the largest compiled file copied into a run folder
 STDERR_LIMIT = 64 << 10
+SAMPLE_OUTPUT_KEPT = 16 << 10  # bytes of a sample's output kept for the student's side-by-side view
 PATH_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp"}
 
 
@@ -55,6 +56,7 @@ class TestOutcome:
     signal: int | None = None
     message: str = ""
     feedback: dict | None = None
+    output: bytes | None = None  # a sample's output (its first SAMPLE_OUTPUT_KEPT bytes); None otherwise
 
 
 @dataclass
@@ -212,6 +214,8 @@ def run_test(
         output = read_output_file(folder, package.output_file, package.output_bytes)
     team_output = work / "team_output"
     team_output.write_bytes(result.stdout if output is None else output)
+    if test.group == "sample":  # its data is in the statement: the student may see what went wrong
+        outcome.output = (result.stdout if output is None else output)[:SAMPLE_OUTPUT_KEPT]
     check = check_output(package, test, team_output)
     outcome.verdict, outcome.message, outcome.feedback = check.verdict, check.message, check.feedback
     return outcome

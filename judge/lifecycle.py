@@ -263,6 +263,26 @@ _REJUDGE_RESET = dict(
 )
 
 
+def rejudge_matches(
+    *,
+    submission_id: int | None = None,
+    contest_id: int | None = None,
+    problem_id: str | None = None,
+    only_non_ac: bool = False,
+) -> list[ColumnElement[bool]]:
+    """SQL conditions on ``Submission``: the submissions ``rejudge`` with the same arguments moves."""
+    conditions: list[ColumnElement[bool]] = [Submission.status.in_((Status.DONE, Status.JUDGING))]
+    if submission_id is not None:
+        conditions.append(Submission.id == submission_id)
+    if contest_id is not None:
+        conditions.append(Submission.contest_id == contest_id)
+    if problem_id is not None:
+        conditions.append(Submission.problem_id == problem_id)
+    if only_non_ac:
+        conditions.append(or_(Submission.verdict.is_(None), Submission.verdict != Verdict.AC))
+    return conditions
+
+
 def rejudge(
     session: Session,
     *,
@@ -278,15 +298,9 @@ def rejudge(
     ones, and a worker still judging the old attempt is fenced off (``holds`` needs ``status =
     judging``): its late writes are discarded.
     """
-    conditions: list[ColumnElement[bool]] = [Submission.status.in_((Status.DONE, Status.JUDGING))]
-    if submission_id is not None:
-        conditions.append(Submission.id == submission_id)
-    if contest_id is not None:
-        conditions.append(Submission.contest_id == contest_id)
-    if problem_id is not None:
-        conditions.append(Submission.problem_id == problem_id)
-    if only_non_ac:
-        conditions.append(or_(Submission.verdict.is_(None), Submission.verdict != Verdict.AC))
+    conditions = rejudge_matches(
+        submission_id=submission_id, contest_id=contest_id, problem_id=problem_id, only_non_ac=only_non_ac
+    )
     ids = [
         row[0]
         for row in session.execute(

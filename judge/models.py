@@ -151,6 +151,9 @@ class TestResult(Base):
     signal: Mapped[int | None] = mapped_column(Integer, nullable=True)
     message: Mapped[str | None] = mapped_column(Text, nullable=True)
     feedback: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    # a sample's output as the program wrote it (``judge.judging.SAMPLE_OUTPUT_KEPT`` bytes at most,
+    # UTF-8 with bad bytes and NUL replaced), shown beside the expected one; None on secret tests
+    output: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     submission: Mapped[Submission] = relationship(back_populates="results")
 

@@ -190,6 +190,7 @@ class Worker:
             signal=test.signal,
             message=test.message,
             feedback=test.feedback,
+            output=None if test.output is None else test.output.decode(errors="replace").replace("\x00", "\ufffd"),
         )
         with self.sessions() as session:
             if not lifecycle.store_test(session, claim, self.id, result):

@@ -44,4 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     for module in ROUTERS:
         app.include_router(module.router)
+    from judge.web import include_web_routes  # imported here: the pages import the API's views
+
+    include_web_routes(app)  # the pages: /, /login, /problems/…, /contests/… (judge.web)
     return app

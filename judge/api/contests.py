@@ -161,16 +161,9 @@ def _entries(problems: list[ContestProblemIn]) -> list[ProblemEntry]:
     return [ProblemEntry(p.letter or a.letter, p.problem, p.points) for p, a in zip(problems, auto)]
 
 
-@router.get("/contests", response_model=list[ContestOut])
-def list_contests(user: User = Depends(current_user), session: Session = Depends(db_session)):
-    """The contests the caller takes part in or judges."""
-    return [contest_out(session, c, user) for c in rules.contests_for(session, user)]
-
-
-@router.post("/contests", status_code=201, response_model=ContestOut)
-def add_contest(body: ContestIn, user: User = Depends(jury_user), session: Session = Depends(db_session)):
-    """Create a contest owned by the caller (404 unknown problem or participant, 422 bad times)."""
-    spec = rules.ContestSpec(
+def contest_spec(body: ContestIn) -> rules.ContestSpec:
+    """The ``judge.contests.ContestSpec`` of a validated new contest (letters A, B, … where none is given)."""
+    return rules.ContestSpec(
         name=body.name,
         start_at=body.start_at,
         end_at=body.end_at,
@@ -182,7 +175,27 @@ def add_contest(body: ContestIn, user: User = Depends(jury_user), session: Sessi
         show_test_details=body.show_test_details,
         penalty_minutes=body.penalty_minutes,
     )
-    return contest_out(session, rules.create_contest(session, spec, owner=user), user)
+
+
+def apply_changes(session: Session, contest: Contest, body: ContestPatch) -> None:
+    """Change ``contest`` by the fields sent in ``body`` through ``judge.contests.edit_contest``, the
+    one rule for edits (committed; ContestRuleError 404/409/422 with nothing changed)."""
+    changes = {name: getattr(body, name) for name in body.model_fields_set}
+    if changes.get("problems") is not None:
+        changes["problems"] = _entries(body.problems or [])
+    rules.edit_contest(session, contest, changes, utcnow())
+
+
+@router.get("/contests", response_model=list[ContestOut])
+def list_contests(user: User = Depends(current_user), session: Session = Depends(db_session)):
+    """The contests the caller takes part in or judges."""
+    return [contest_out(session, c, user) for c in rules.contests_for(session, user)]
+
+
+@router.post("/contests", status_code=201, response_model=ContestOut)
+def add_contest(body: ContestIn, user: User = Depends(jury_user), session: Session = Depends(db_session)):
+    """Create a contest owned by the caller (404 unknown problem or participant, 422 bad times)."""
+    return contest_out(session, rules.create_contest(session, contest_spec(body), owner=user), user)
 
 
 @router.get("/contests/{contest_id}", response_model=ContestOut)
@@ -198,10 +211,7 @@ def change_contest(
     """Change a contest (its jury): only the fields sent change, by the rules of
     ``judge.contests.edit_contest`` (422 invalid result, 409 unfreezing a contest that is not over)."""
     contest = jury_contest(session, user, contest_id)
-    changes = {name: getattr(body, name) for name in body.model_fields_set}
-    if changes.get("problems") is not None:
-        changes["problems"] = _entries(body.problems or [])
-    rules.edit_contest(session, contest, changes, utcnow())
+    apply_changes(session, contest, body)
     return contest_out(session, contest, user)
 
 

@@ -5,28 +5,16 @@ status, test results and verdict)."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.responses import StreamingResponse
 from sqlalchemy.orm import Session
 
 from judge import contests as rules
 from judge.api.lookups import board_view, viewable_submission
 from judge.auth import current_user, db_session, optional_user
-from judge.events import ContestFeed, Feed, SubmissionFeed, stream
+from judge.events import ContestFeed, SubmissionFeed, event_response
 from judge.models import User
 from judge.schemas import PathId
 
 router = APIRouter(prefix="/api/v1", tags=["events"])
-
-
-def _event_stream(request: Request, session: Session, feed: Feed, poll: float, max_seconds: float) -> StreamingResponse:
-    # the request's session would keep its pooled connection for the stream's whole life (its
-    # dependency ends with the response): a few open streams would hold every pooled connection
-    session.close()
-    return StreamingResponse(
-        stream(feed, request.app.state.sessions, poll, max_seconds, request.is_disconnected),
-        media_type="text/event-stream",
-        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
-    )
 
 
 @router.get("/contests/{contest_id}/events")
@@ -41,7 +29,7 @@ def contest_events(
     """Server-sent events: ``scoreboard`` (the board, at once and on every change in the caller's
     view) and ``verdict`` (the jury: every submission; a student: their own)."""
     contest, view = board_view(session, user, contest_id)
-    return _event_stream(request, session, ContestFeed(contest.id, user, view), poll, max_seconds)
+    return event_response(request, session, ContestFeed(contest.id, user, view), poll, max_seconds)
 
 
 @router.get("/submissions/{submission_id}/events")
@@ -57,4 +45,4 @@ def submission_events(
     the caller may see), ``verdict``, then the stream ends."""
     row = viewable_submission(session, user, submission_id)
     level = rules.detail_level(session, user, row)
-    return _event_stream(request, session, SubmissionFeed(row.id, level), poll, max_seconds)
+    return event_response(request, session, SubmissionFeed(row.id, level), poll, max_seconds)

@@ -48,9 +48,8 @@ class WorkerOut(BaseModel):
     heartbeat_age_s: float
 
 
-@router.get("/api/v1/workers", response_model=list[WorkerOut])
-def workers(session: Session = Depends(db_session), _user: User = Depends(jury_user)):
-    """Every worker that has registered, most recently seen first (teachers and admins only)."""
+def worker_views(session: Session) -> list[WorkerOut]:
+    """Every worker that has registered, most recently seen first, with its heartbeat's age."""
     now = utcnow()
     rows = session.scalars(select(Worker).order_by(Worker.last_heartbeat.desc())).all()
     return [
@@ -68,6 +67,18 @@ def workers(session: Session = Depends(db_session), _user: User = Depends(jury_u
     ]
 
 
+def status_counts(session: Session) -> dict[str, int]:
+    """How many submissions are in each ``Status`` (every status present, 0 when none)."""
+    counts = dict(session.execute(select(Submission.status, func.count()).group_by(Submission.status)).all())
+    return {status.value: counts.get(status, 0) for status in Status}
+
+
+@router.get("/api/v1/workers", response_model=list[WorkerOut])
+def workers(session: Session = Depends(db_session), _user: User = Depends(jury_user)):
+    """Every worker that has registered, most recently seen first (teachers and admins only)."""
+    return worker_views(session)
+
+
 class DatabaseCollector:
     """A Prometheus collector that queries the judge's database on every scrape."""
 
@@ -78,12 +89,12 @@ class DatabaseCollector:
         """The metrics of this scrape: submissions by status, queue length, verdicts, latency, heartbeats."""
         with self.sessions() as session:
             by_status = GaugeMetricFamily("judge_submissions", "Submissions by status", labels=["status"])
-            counts = dict(session.execute(select(Submission.status, func.count()).group_by(Submission.status)).all())
-            for status in Status:
-                by_status.add_metric([status.value], counts.get(status, 0))
+            counts = status_counts(session)
+            for status, count in counts.items():
+                by_status.add_metric([status], count)
             yield by_status
             yield GaugeMetricFamily(
-                "judge_queue_length", "Submissions waiting for a worker", value=counts.get(Status.QUEUED, 0)
+                "judge_queue_length", "Submissions waiting for a worker", value=counts[Status.QUEUED]
             )
             verdicts = GaugeMetricFamily(
                 "judge_verdicts", "Judged submissions by verdict (hidden: under a contest's freeze)", labels=["verdict"]

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from judge.api.lookups import board_view, jury_contest
 from judge.auth import current_user, db_session, optional_user
 from judge.exports import grades_csv, scoreboard_csv
-from judge.models import User
+from judge.models import Contest, User
 from judge.schemas import PathId, UtcStamp
 from judge.scoreboard import compute_scoreboard
 from judge.vocabulary import ScoreboardView
@@ -89,7 +89,11 @@ def scoreboard_as_csv(
 @router.get("/grades.csv", response_class=PlainTextResponse)
 def grades(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """Grades for the teacher: one row per contestant, per-problem result and total (live results)."""
-    contest = jury_contest(session, user, contest_id)
+    return grades_download(session, jury_contest(session, user, contest_id))
+
+
+def grades_download(session: Session, contest: Contest) -> PlainTextResponse:
+    """``contest-<id>-grades.csv`` as a download: ``judge.scoreboard.grades_csv`` of the jury's board."""
     return PlainTextResponse(
         grades_csv(compute_scoreboard(session, contest, ScoreboardView.JURY)),
         media_type="text/csv",

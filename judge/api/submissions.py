@@ -16,6 +16,7 @@ from judge import lifecycle
 from judge.accept import accept_submission
 from judge.api.lookups import viewable_submission
 from judge.auth import current_user, db_session
+from judge.config import Settings
 from judge.models import Contest, Submission, TestResult, User
 from judge.schemas import PathId, RequestBody, RowId, Text, UtcStamp
 from judge.vocabulary import DetailLevel, Role, Status
@@ -180,6 +181,20 @@ def summaries(session: Session, rows: list[Submission]) -> list[SubmissionSummar
     ]
 
 
+def accept(session: Session, settings: Settings, user: User, body: SubmissionIn) -> Submission:
+    """``judge.accept.accept_submission`` of a validated submission body (the API's and the submit
+    page's one way in); raises its ContestRuleError."""
+    return accept_submission(
+        session,
+        settings,
+        user,
+        problem=body.problem,
+        language=body.language,
+        source=body.source,
+        contest_id=body.contest,
+    )
+
+
 @router.post("/submissions", status_code=202, response_model=SubmissionCreated)
 def submit(
     request: Request, body: SubmissionIn, session: Session = Depends(db_session), user: User = Depends(current_user)
@@ -187,15 +202,7 @@ def submit(
     """Queue a submission; 404 unknown problem, 422 bad language or empty source, 413 over 64 KiB;
     to a contest (``contest`` id, ``problem`` letter): 403 with the reason outside its window or
     for a non-participant; 429 with ``Retry-After`` when a student submits too often."""
-    submission = accept_submission(
-        session,
-        request.app.state.settings,
-        user,
-        problem=body.problem,
-        language=body.language,
-        source=body.source,
-        contest_id=body.contest,
-    )
+    submission = accept(session, request.app.state.settings, user, body)
     return SubmissionCreated(id=submission.id, status=submission.status, url=f"/api/v1/submissions/{submission.id}")
 
 

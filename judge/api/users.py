@@ -1,4 +1,5 @@
-"""``/api/v1/users``: the accounts (teachers and admins): list, create one, import a class."""
+"""``/api/v1/users``: the accounts (teachers and admins): list, create one, import a class, reset a
+password. Who may do which is ``judge.users``'."""
 
 from __future__ import annotations
 
@@ -9,10 +10,10 @@ from pydantic import BaseModel, Field, field_validator
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from judge.auth import USER_NAME, AccountError, create_user, db_session, jury_user
+from judge import users
+from judge.auth import USER_NAME, AccountError, db_session, jury_user
 from judge.models import User
-from judge.schemas import MAX_IMPORTED_USERS, RequestBody, Text
-from judge.vocabulary import Role
+from judge.schemas import MAX_IMPORTED_USERS, RequestBody, Text, storable
 
 router = APIRouter(prefix="/api/v1", tags=["users"])
 
@@ -56,20 +57,19 @@ def user_out(user: User) -> UserOut:
 
 
 def _create_accounts(session: Session, creator: User, accounts: list[UserIn]) -> list[UserCreated]:
-    """Create all of ``accounts`` or none: 403 when a teacher creates anything but students, 409 for
-    a taken name, 422 for a bad one."""
-    if creator.role != Role.ADMIN and any(a.role != Role.STUDENT for a in accounts):
-        raise HTTPException(403, "a teacher may create student accounts only")
-    created = []
+    """``judge.users.create_accounts`` as HTTP: all or none; 403 when a teacher creates anything but
+    students, 409 for a taken name, 422 for a bad one."""
     try:
-        for account in accounts:
-            user, password = create_user(session, account.name, account.role, account.display_name, account.password)
-            created.append(UserCreated(user=user_out(user), password=password))
+        created = users.create_accounts(
+            session, creator, [users.NewAccount(a.name, a.display_name, a.role, a.password) for a in accounts]
+        )
+    except users.NotAllowed as exc:
+        raise HTTPException(403, str(exc)) from exc
     except AccountError as exc:
         session.rollback()
         raise HTTPException(409 if "exists" in str(exc) else 422, str(exc)) from exc
     session.commit()
-    return created
+    return [UserCreated(user=user_out(user), password=password) for user, password in created]
 
 
 @router.get("/users", response_model=list[UserOut])
@@ -92,3 +92,25 @@ def import_users(
 ):
     """Create a whole class at once (all or none); generated passwords are returned once."""
     return _create_accounts(session, user, body)
+
+
+class PasswordOut(BaseModel):
+    """A new generated password: shown this once."""
+
+    user: UserOut
+    password: str
+
+
+@router.post("/users/{name}/password", response_model=PasswordOut)
+def reset_password(name: str, user: User = Depends(jury_user), session: Session = Depends(db_session)):
+    """Give the account ``name`` a new generated password and end its tokens: an admin anyone's, a
+    teacher a student's (403 otherwise); 404 for an unknown name."""
+    target = session.scalar(select(User).where(User.name == name)) if storable(name) else None
+    if target is None:
+        raise HTTPException(404, f"no user {name!r}")
+    try:
+        password = users.reset_password(session, user, target)
+    except users.NotAllowed as exc:
+        raise HTTPException(403, str(exc)) from exc
+    session.commit()
+    return PasswordOut(user=user_out(target), password=password)

@@ -1,0 +1,97 @@
+"""Managing accounts on behalf of someone: who may create which accounts, a class read from CSV, and
+resetting a password. The API (``judge.api.users``), the teacher's pages and the CLI apply these.
+
+Who may do what: an admin creates any account and resets anyone's password; a teacher creates
+students and resets students' passwords only. A generated password is returned once and stored
+nowhere (only its Argon2id hash, ``judge.auth``).
+
+The class CSV (UTF-8, a byte-order mark allowed): one account per row, ``name, display name,
+password``; the display name defaults to the name and a missing password is generated. Blank rows
+are skipped, and so is a first row whose first cell is ``name``, ``user``, ``username`` or ``login``
+(a header).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from judge.auth import AccountError, create_user, set_password
+from judge.models import User
+from judge.schemas import storable
+from judge.vocabulary import Role
+
+HEADER_NAMES = ("name", "user", "username", "login")
+
+
+class NotAllowed(PermissionError):
+    """An account change the acting user's role does not allow."""
+
+
+@dataclass(frozen=True)
+class NewAccount:
+    """An account to create: login ``name``, ``display_name`` (None: the name), ``role``, and a
+    ``password`` (None: generate one)."""
+
+    name: str
+    display_name: str | None = None
+    role: str = Role.STUDENT
+    password: str | None = None
+
+
+def parse_class_csv(text: str, role: str = Role.STUDENT) -> list[NewAccount]:
+    """The accounts of a class CSV (format in the module docstring), each with ``role``.
+
+    Raises AccountError naming the row for a row without a name, and for text the database cannot
+    store (a NUL character).
+    """
+    rows = [r for r in csv.reader(text.lstrip("\ufeff").splitlines()) if any(c.strip() for c in r)]
+    if rows and rows[0][0].strip().lower() in HEADER_NAMES:
+        rows = rows[1:]
+    accounts = []
+    for number, row in enumerate(rows, start=1):
+        cells = [c.strip() for c in row] + ["", ""]
+        if not all(storable(c) for c in cells):
+            raise AccountError(f"row {number}: holds a NUL character")
+        if not cells[0]:
+            raise AccountError(f"row {number}: the first column (the user name) is empty")
+        accounts.append(NewAccount(cells[0], cells[1] or None, role, cells[2] or None))
+    return accounts
+
+
+def may_manage(actor: User, role: str) -> bool:
+    """Whether ``actor`` may create an account of ``role`` or reset its password: an admin any, a
+    teacher students only."""
+    return actor.role == Role.ADMIN or (actor.role == Role.TEACHER and role == Role.STUDENT)
+
+
+def create_accounts(session: Session, actor: User, accounts: list[NewAccount]) -> list[tuple[User, str | None]]:
+    """Create every one of ``accounts`` or none (flushed, not committed: the caller commits, or rolls
+    back on an error); returns each user with its generated password (None when one was given).
+
+    Raises NotAllowed when ``actor`` may not create one of them (``may_manage``), AccountError for a
+    bad or taken name (its message says ``row N`` when there are several accounts).
+    """
+    refused = next((a for a in accounts if not may_manage(actor, a.role)), None)
+    if refused is not None:
+        raise NotAllowed(f"a {actor.role} may not create {refused.role} accounts")
+    created = []
+    for number, account in enumerate(accounts, start=1):
+        try:
+            created.append(create_user(session, account.name, account.role, account.display_name, account.password))
+        except AccountError as exc:
+            raise AccountError(f"row {number}: {exc}" if len(accounts) > 1 else str(exc)) from exc
+    return created
+
+
+def reset_password(session: Session, actor: User, user: User) -> str:
+    """Give ``user`` a new generated password (returned once) and end its tokens (flushed, not
+    committed). Raises NotAllowed when ``actor`` may not (``may_manage``)."""
+    if not may_manage(actor, user.role):
+        raise NotAllowed(f"a {actor.role} may not reset the password of a {user.role}")
+    password = set_password(session, user)
+    assert password is not None  # set_password generates one when given none
+    session.flush()
+    return password

@@ -1,0 +1,478 @@
+"""The student-facing pages: sign in and out, home, problems, submitting, submissions, contests and
+scoreboards, with live updates over the same server-sent events as the API.
+
+Every page asks the same rules the API asks (``judge.contests``, ``judge.auth``, ``judge.scoreboard``,
+``judge.api.lookups``) and submits through the API's own function (``judge.api.submissions.accept``,
+that is ``judge.accept``). The event streams here are the API's feeds (``judge.events``) authorised
+by the session cookie instead of a bearer header, since a browser's ``EventSource`` cannot send one.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends, Form, HTTPException, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
+from pydantic import ValidationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from judge import contests as rules
+from judge.api.contests import contest_out
+from judge.api.lookups import board_view, viewable_submission, visible_contest
+from judge.api.submissions import SubmissionIn, accept, submission_out
+from judge.auth import authenticate, db_session, issue_token, revoke_token
+from judge.contests import ContestRuleError, RateLimited
+from judge.events import ContestFeed, SubmissionFeed, event_response
+from judge.languages import LANGUAGES, language_for_file
+from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
+from judge.package_store import cached_package
+from judge.packages import PackageError, ProblemPackage
+from judge.schemas import PathId, storable
+from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
+from judge.vocabulary import ScoreboardView
+from judge.web.render import page, statement_html, templates
+from judge.web.routing import PageRoute
+from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
+
+router = APIRouter(route_class=PageRoute, include_in_schema=False)
+LANGUAGE_COOKIE = "statement_lang"
+LATEST_VERDICTS = 10
+MY_SUBMISSIONS = 200
+SSE_POLL_S, SSE_MAX_S = 0.5, 600.0
+csrf = [Depends(check_csrf)]
+
+
+def _redirect(path: str) -> RedirectResponse:
+    return RedirectResponse(path, status_code=303)
+
+
+def _local_path(path: str | None) -> str:
+    """``path`` when it is a path of this site (``/…`` but not ``//host``), else ``/``."""
+    return path if path and path.startswith("/") and not path.startswith("//") and "\\" not in path else "/"
+
+
+# -- signing in ------------------------------------------------------------------------------------
+@router.get("/login")
+def login_form(request: Request, next: str = "/", user: User | None = Depends(viewer)):
+    """The sign-in form (a signed-in user goes on to ``next``)."""
+    if user is not None:
+        return _redirect(_local_path(next))
+    return page(request, "login.html", user=None, next_path=_local_path(next))
+
+
+@router.post("/login", dependencies=csrf)
+def login(
+    request: Request,
+    username: str = Form(""),
+    password: str = Form(""),
+    next: str = Form("/"),
+    session: Session = Depends(db_session),
+):
+    """Check the name and password; on success the session cookie carries a fresh API token."""
+    user = authenticate(session, username, password) if storable(username) and storable(password) else None
+    if user is None:
+        return page(
+            request, "login.html", status=401, user=None, next_path=_local_path(next), name=username, failed=True
+        )
+    token, _ = issue_token(session, user)
+    response = _redirect(_local_path(next))
+    set_cookies(request, response, token)
+    return response
+
+
+@router.post("/logout", dependencies=csrf)
+def logout(request: Request, session: Session = Depends(db_session)):
+    """End the session's token (the API forgets it too) and drop the cookies."""
+    token = session_token(request)
+    if token:
+        revoke_token(session, token)
+    response = _redirect("/login")
+    end_session(response)
+    return response
+
+
+# -- home -----------------------------------------------------------------------------------------
+@router.get("/")
+def home(request: Request, user: User = Depends(signed_in), session: Session = Depends(db_session)):
+    """Running and upcoming contests, practice problems, the latest verdicts."""
+    now = utcnow()
+    contests = [c for c in rules.contests_for(session, user) if c.end_at > now]
+    problems = [
+        (p, rules.running_contest_of(session, p.id, now))
+        for p in session.scalars(select(Problem).order_by(Problem.id))
+        if rules.problem_visible(session, user, p.id, now)
+    ]
+    latest = session.scalars(
+        select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(LATEST_VERDICTS)
+    ).all()
+    return page(request, "home.html", user=user, now=now, contests=contests, problems=problems, latest=latest)
+
+
+# -- problems and submitting ------------------------------------------------------------------------
+@dataclass
+class SubmitForm:
+    """What the submit form shows again after a refusal: the text, the language, the reason, the wait."""
+
+    source: str = ""
+    language: str = ""
+    error: str | None = None
+    wait_s: int | None = None
+
+
+def _package(request: Request, session: Session, row: Problem) -> ProblemPackage:
+    try:
+        return cached_package(session, row.package_sha256, row.id, request.app.state.settings.work_dir / "packages")
+    except PackageError as exc:
+        raise HTTPException(500, f"the package of {row.id} cannot be read: {exc}") from exc
+
+
+def _problem_page(
+    request: Request,
+    session: Session,
+    user: User | None,
+    row: Problem,
+    contest: Contest | None = None,
+    letter: str | None = None,
+    form: SubmitForm | None = None,
+    status: int = 200,
+    lang: str | None = None,
+) -> Response:
+    package = _package(request, session, row)
+    remembered = request.cookies.get(LANGUAGE_COOKIE)
+    shown = next((l for l in (lang, remembered) if l in package.statements), "en")
+    samples = [
+        (t.name, t.input_path.read_text(errors="replace"), t.answer_path.read_text(errors="replace"))
+        for t in package.tests
+        if t.group == "sample"
+    ]
+    now = utcnow()
+    practice_lock = None if contest or rules.is_jury(user) else rules.running_contest_of(session, row.id, now)
+    response = page(
+        request,
+        "problem.html",
+        status=status,
+        headers={"Retry-After": str(form.wait_s)} if form and form.wait_s else None,
+        user=user,
+        problem=row,
+        package=package,
+        statement=statement_html(row.package_sha256, shown, package.statement(shown)),
+        statement_language=shown,
+        statement_languages=sorted(package.statements),
+        samples=samples,
+        contest=contest,
+        letter=letter,
+        practice_lock=practice_lock,
+        languages=list(LANGUAGES.values()),
+        form=form or SubmitForm(),
+    )
+    if lang and lang in package.statements:  # the switch is remembered for every problem
+        response.set_cookie(LANGUAGE_COOKIE, lang, max_age=365 * 86400, samesite="lax", httponly=True)
+    return response
+
+
+def _visible_problem(session: Session, user: User | None, problem_id: str) -> Problem:
+    row = session.get(Problem, problem_id) if storable(problem_id) else None
+    if row is None or not rules.problem_visible(session, user, problem_id, utcnow()):
+        raise HTTPException(404, f"there is no problem {problem_id!r}")
+    return row
+
+
+@router.get("/problems/{problem_id}")
+def problem_page(
+    request: Request,
+    problem_id: str,
+    lang: str | None = None,
+    user: User | None = Depends(viewer),
+    session: Session = Depends(db_session),
+):
+    """A problem for practice: statement (``?lang=ro`` switches and remembers), limits, samples, submit."""
+    return _problem_page(request, session, user, _visible_problem(session, user, problem_id), lang=lang)
+
+
+def _contest_entry(session: Session, user: User, contest_id: int, letter: str):
+    contest = visible_contest(session, user, contest_id)
+    started = rules.is_contest_jury(user, contest) or utcnow() >= contest.start_at
+    entry = rules.contest_problem(contest, letter) if started and storable(letter) else None
+    row = session.get(Problem, entry.problem_id) if entry is not None else None
+    if entry is None or row is None:
+        raise HTTPException(404, f"contest {contest_id} has no problem {letter!r}")
+    return contest, entry, row
+
+
+@router.get("/contests/{contest_id}/problems/{letter}")
+def contest_problem_page(
+    request: Request,
+    contest_id: PathId,
+    letter: str,
+    lang: str | None = None,
+    user: User = Depends(signed_in),
+    session: Session = Depends(db_session),
+):
+    """A contest's problem by letter; the submit form sends to the contest."""
+    contest, entry, row = _contest_entry(session, user, contest_id, letter)
+    return _problem_page(request, session, user, row, contest, entry.letter, lang=lang)
+
+
+async def _source_text(upload: UploadFile | None, pasted: str, limit: int) -> tuple[str, str | None]:
+    """The submitted text (a chosen file wins over pasted text) and the file's name, if any.
+
+    Raises HTTPException 413 past ``limit`` bytes, 422 for a file that is not UTF-8 text."""
+    if upload is None or not upload.filename:
+        return pasted.replace("\r\n", "\n"), None
+    data = await upload.read(limit + 1)
+    if len(data) > limit:
+        raise HTTPException(413, f"the file is over {limit} bytes")
+    try:
+        return data.decode("utf-8"), upload.filename
+    except UnicodeDecodeError as exc:
+        raise HTTPException(422, f"{upload.filename} is not UTF-8 text") from exc
+
+
+@router.post("/submit", dependencies=csrf)
+async def submit(
+    request: Request,
+    problem: str = Form(...),
+    contest: str = Form(""),
+    language: str = Form(""),
+    source: str = Form(""),
+    file: UploadFile | None = None,
+    user: User = Depends(signed_in),
+    session: Session = Depends(db_session),
+):
+    """Queue a submission and go to its page; a refusal shows the problem again with the reason
+    (the rate limit as a countdown) and the source kept."""
+    contest_id = int(contest) if contest.isdigit() and len(contest) < 10 else None
+    form = SubmitForm(language=language)
+    try:
+        form.source, file_name = await _source_text(file, source, request.app.state.settings.max_source_bytes)
+        if not language and file_name:
+            guessed = language_for_file(file_name)
+            form.language = guessed.id if guessed else ""
+        body = SubmissionIn(problem=problem, contest=contest_id, language=form.language, source=form.source)
+        created = accept(session, request.app.state.settings, user, body)
+        return _redirect(f"/submissions/{created.id}")
+    except RateLimited as exc:
+        session.rollback()
+        form.wait_s, status = exc.retry_after_s, 429
+    except (HTTPException, ContestRuleError) as exc:
+        session.rollback()
+        status = exc.status_code if isinstance(exc, HTTPException) else exc.status
+        form.error = str(exc.detail) if isinstance(exc, HTTPException) else exc.message
+    except ValidationError as exc:
+        status, form.error = 422, "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+    if contest_id is not None:
+        target, entry, row = _contest_entry(session, user, contest_id, problem)
+        return _problem_page(request, session, user, row, target, entry.letter, form, status)
+    return _problem_page(request, session, user, _visible_problem(session, user, problem), form=form, status=status)
+
+
+# -- submissions ------------------------------------------------------------------------------------
+@router.get("/submissions")
+def my_submissions(request: Request, user: User = Depends(signed_in), session: Session = Depends(db_session)):
+    """The viewer's own submissions, newest first."""
+    rows = session.scalars(
+        select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(MY_SUBMISSIONS)
+    ).all()
+    return page(request, "submissions.html", user=user, submissions=rows)
+
+
+@dataclass
+class TestLine:
+    """One test as the page shows it: the API's view of it, and for a test shown whole the checker's
+    feedback picture and, for a sample, the expected and received output side by side."""
+
+    view: object
+    picture: object = None
+    diff: list[tuple[str, str, bool]] | None = None
+
+
+def side_by_side(expected: str, received: str) -> list[tuple[str, str, bool]]:
+    """Lines of ``expected`` and ``received`` paired as difflib aligns them, with whether they differ
+    (surrounding blanks ignored)."""
+    a, b = expected.splitlines(), received.splitlines()
+    lines = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        left, right = a[i1:i2], b[j1:j2]
+        for k in range(max(len(left), len(right))):
+            x = left[k] if k < len(left) else ""
+            y = right[k] if k < len(right) else ""
+            lines.append((x, y, tag != "equal" and x.split() != y.split()))
+    return lines
+
+
+def _picture(result: TestResult):
+    feedback = getattr(result, "feedback", None)  # the checker's structured feedback, where stored
+    if not feedback:
+        return None
+    try:
+        from judge.pictures import render_picture
+    except ImportError:
+        return None
+    return render_picture(feedback)
+
+
+def _test_lines(request: Request, session: Session, user: User, row: Submission):
+    view = submission_out(session, row, user)
+    level = rules.detail_level(session, user, row)
+    stored = {
+        r.ordinal: r
+        for r in session.scalars(
+            select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
+        )
+    }
+    answers: dict[str, str] = {}
+    lines = []
+    for result in view.results:
+        stored_result = stored.get(result.ordinal)
+        line = TestLine(result)
+        if stored_result is not None and rules.shown_whole(stored_result, level):
+            line.picture = _picture(stored_result)
+            received = stored_result.output
+            if stored_result.test_group == "sample" and received is not None:
+                if not answers:
+                    problem = session.get(Problem, row.problem_id)
+                    assert problem is not None  # a submission's problem is a foreign key
+                    package = _package(request, session, problem)
+                    answers = {t.name: t.answer_path.read_text(errors="replace") for t in package.tests}
+                line.diff = side_by_side(answers.get(stored_result.test_name, ""), received)
+        lines.append(line)
+    return view, lines
+
+
+def _submission_context(request: Request, session: Session, user: User, submission_id: int) -> dict:
+    row = viewable_submission(session, user, submission_id)
+    view, lines = _test_lines(request, session, user, row)
+    contest = session.get(Contest, row.contest_id) if row.contest_id else None
+    return dict(user=user, submission=view, row=row, tests=lines, contest=contest)
+
+
+@router.get("/submissions/{submission_id}")
+def submission_page(
+    request: Request, submission_id: PathId, user: User = Depends(signed_in), session: Session = Depends(db_session)
+):
+    """One submission: verdict, compile output, each test (live while judging), the source."""
+    return page(request, "submission.html", **_submission_context(request, session, user, submission_id))
+
+
+@router.get("/submissions/{submission_id}/results")
+def submission_results(
+    request: Request, submission_id: PathId, user: User = Depends(signed_in), session: Session = Depends(db_session)
+):
+    """The live part of the submission page, fetched again on each event."""
+    return page(request, "submission_results.html", **_submission_context(request, session, user, submission_id))
+
+
+@router.get("/submissions/{submission_id}/events")
+def submission_events(
+    request: Request, submission_id: PathId, user: User = Depends(signed_in), session: Session = Depends(db_session)
+):
+    """The API's submission event stream (``judge.events.SubmissionFeed``) for the signed-in viewer."""
+    row = viewable_submission(session, user, submission_id)
+    feed = SubmissionFeed(row.id, rules.detail_level(session, user, row))
+    return event_response(request, session, feed, SSE_POLL_S, SSE_MAX_S)
+
+
+# -- contests and scoreboards -----------------------------------------------------------------------
+@router.get("/contests/{contest_id}")
+def contest_page(
+    request: Request, contest_id: PathId, user: User = Depends(signed_in), session: Session = Depends(db_session)
+):
+    """A contest: its problems by letter with the viewer's state on each, and the time left."""
+    contest = visible_contest(session, user, contest_id)
+    mine = session.scalars(
+        select(Submission)
+        .where(Submission.contest_id == contest.id, Submission.user_id == user.id)
+        .order_by(Submission.id)
+    ).all()
+    state: dict[str, list[Submission]] = {}
+    for s in mine:
+        state.setdefault(s.problem_id, []).append(s)
+    return page(
+        request,
+        "contest.html",
+        user=user,
+        contest=contest,
+        info=contest_out(session, contest, user),
+        mine=state,
+        board=rules.scoreboard_access(session, user, contest) is not None,
+        now=utcnow(),
+    )
+
+
+class BoardTables:
+    """Rendered scoreboard tables by (database, contest id, view), reused while the contest's
+    ``scoreboard_fingerprint`` (the value the event streams watch) stays the same: a board of 300 × 12
+    takes tens of ms to compute, its fingerprint a few. At most ``size`` tables, oldest dropped."""
+
+    def __init__(self, size: int = 32):
+        self.size = size
+        self.tables: dict[tuple[str, int, str], tuple[tuple, Markup]] = {}
+
+    def table(self, session: Session, contest: Contest, view: ScoreboardView) -> Markup:
+        """The ``scoreboard_table.html`` of the contest in ``view``, from the cache when unchanged."""
+        now = utcnow()
+        fingerprint = scoreboard_fingerprint(session, contest, now)
+        key = (repr(session.get_bind()), contest.id, view)  # one process may serve two databases (tests)
+        cached = self.tables.get(key)
+        if cached is not None and cached[0] == fingerprint:
+            return cached[1]
+        board = compute_scoreboard(session, contest, view, now)
+        table = Markup(templates.get_template("scoreboard_table.html").render(board=board))
+        self.tables.pop(key, None)
+        self.tables[key] = (fingerprint, table)
+        while len(self.tables) > self.size:
+            self.tables.pop(next(iter(self.tables)))
+        return table
+
+
+board_tables = BoardTables()
+
+
+def _board_context(session: Session, user: User | None, contest_id: int) -> dict:
+    contest, view = board_view(session, user, contest_id)
+    return dict(user=user, contest=contest, table=board_tables.table(session, contest, view))
+
+
+@router.get("/contests/{contest_id}/scoreboard")
+def scoreboard_page(
+    request: Request,
+    contest_id: PathId,
+    user: User | None = Depends(viewer),
+    session: Session = Depends(db_session),
+):
+    """The scoreboard (live for the jury, frozen for the rest after the freeze), updated live."""
+    return page(request, "scoreboard.html", **_board_context(session, user, contest_id))
+
+
+@router.get("/contests/{contest_id}/scoreboard/projector")
+def projector_page(
+    request: Request, contest_id: PathId, user: User | None = Depends(viewer), session: Session = Depends(db_session)
+):
+    """The scoreboard for a projector: large, full screen, scrolling on its own."""
+    return page(request, "projector.html", **_board_context(session, user, contest_id))
+
+
+@router.get("/contests/{contest_id}/scoreboard/table")
+def scoreboard_table(
+    request: Request, contest_id: PathId, user: User | None = Depends(viewer), session: Session = Depends(db_session)
+):
+    """The scoreboard's table alone, fetched again on each ``scoreboard`` event."""
+    return HTMLResponse(_board_context(session, user, contest_id)["table"])
+
+
+@router.get("/contests/{contest_id}/events")
+def contest_events(
+    request: Request, contest_id: PathId, user: User | None = Depends(viewer), session: Session = Depends(db_session)
+):
+    """The API's contest event stream (``judge.events.ContestFeed``) for the signed-in viewer."""
+    contest, view = board_view(session, user, contest_id)
+    return event_response(request, session, ContestFeed(contest.id, user, view), SSE_POLL_S * 2, SSE_MAX_S)
+
+
+def login_redirect(path: str) -> str:
+    """The sign-in page's address that comes back to ``path``."""
+    return "/login?next=" + quote(_local_path(path), safe="/")

@@ -1,0 +1,82 @@
+"""Pages answer refusals with pages: ``PageRoute`` turns an HTTPException, a contest rule's refusal
+or invalid path/query values raised by a page into an HTML page with the same status (401 shows the
+sign-in form, 429 the wait), where the API answers JSON. ``html_not_found`` does the same for a path
+no route knows, outside ``/api``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi import HTTPException, Request, Response
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from judge.contests import ContestRuleError, RateLimited
+from judge.web.render import page
+from judge.web.session import session_token
+
+TITLES = {
+    400: "Bad request",
+    401: "Please sign in",
+    403: "Not allowed",
+    404: "Not found",
+    413: "Too large",
+    422: "Cannot use this input",
+    429: "Please wait",
+}
+
+
+def error_page(request: Request, status: int, message: str, retry_after_s: int | None = None) -> Response:
+    """The page for a refusal: its title, the reason, and what to do next."""
+    user = None
+    token = session_token(request)
+    if token:  # the navigation shows who is signed in, when someone is
+        from judge.auth import user_for_token
+
+        with request.app.state.sessions() as session:
+            user = user_for_token(session, token)
+    headers = {"Retry-After": str(retry_after_s)} if retry_after_s else None
+    return page(
+        request,
+        "error.html",
+        status=status,
+        headers=headers,
+        user=user,
+        status_code=status,
+        title=TITLES.get(status, "Something went wrong"),
+        message=message,
+        retry_after_s=retry_after_s,
+        next_path=request.url.path,
+    )
+
+
+class PageRoute(APIRoute):
+    """A route whose refusals are HTML pages (see the module docstring)."""
+
+    def get_route_handler(self) -> Callable:
+        handler = super().get_route_handler()
+
+        async def page_handler(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except HTTPException as exc:
+                return error_page(request, exc.status_code, str(exc.detail))
+            except RateLimited as exc:
+                return error_page(request, 429, exc.message, exc.retry_after_s)
+            except ContestRuleError as exc:
+                return error_page(request, exc.status, exc.message)
+            except RequestValidationError:
+                return error_page(request, 404, "this address names nothing here")
+
+        return page_handler
+
+
+async def html_not_found(request: Request, exc: Exception) -> Response:
+    """Unknown paths outside ``/api`` get the HTML 404 page; everything else FastAPI's JSON answer."""
+    assert isinstance(exc, StarletteHTTPException)  # registered for these only
+    if exc.status_code == 404 and not request.url.path.startswith("/api/"):
+        return error_page(request, 404, f"there is no page at {request.url.path}")
+    return await http_exception_handler(request, exc)

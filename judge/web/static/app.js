@@ -1,0 +1,73 @@
+// classjudge pages: local times, countdowns, copy buttons, the language guessed from a file's
+// extension, and the projector's scrolling. Plain DOM, no dependencies.
+"use strict";
+(function () {
+  function pad(n) { return String(n).padStart(2, "0"); }
+  function left(ms) {
+    if (ms <= 0) return "0:00:00";
+    const s = Math.floor(ms / 1000), d = Math.floor(s / 86400);
+    const hms = Math.floor(s % 86400 / 3600) + ":" + pad(Math.floor(s % 3600 / 60)) + ":" + pad(s % 60);
+    return d ? d + " d " + hms : hms;
+  }
+  function localTimes(root) {
+    root.querySelectorAll("time[data-local]").forEach(function (t) {
+      const d = new Date(t.getAttribute("datetime"));
+      if (!isNaN(d)) t.textContent = d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    });
+  }
+  function tick() {
+    const now = Date.now();
+    document.querySelectorAll("[data-countdown]").forEach(function (el) {
+      el.textContent = left(new Date(el.dataset.countdown).getTime() - now);
+    });
+  }
+  function waits() {  // "try again in N s": counts down, then enables the button it names
+    document.querySelectorAll("[data-wait]").forEach(function (el) {
+      const end = Date.now() + 1000 * Number(el.dataset.wait);
+      const button = el.dataset.enables && document.getElementById(el.dataset.enables);
+      const step = function () {
+        const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+        el.textContent = s + " s";
+        if (s > 0) { setTimeout(step, 250); return; }
+        el.textContent = "now";
+        if (button) button.disabled = false;
+      };
+      step();
+    });
+  }
+  function copyButtons() {
+    document.querySelectorAll("button[data-copy]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        const text = document.getElementById(b.dataset.copy).textContent;
+        navigator.clipboard.writeText(text).then(function () { b.textContent = "Copied"; },
+                                                 function () { b.textContent = "Select and copy"; });
+      });
+    });
+  }
+  function languageFromFile() {
+    document.querySelectorAll("input[type=file][data-language-select]").forEach(function (input) {
+      const select = document.getElementById(input.dataset.languageSelect);
+      input.addEventListener("change", function () {
+        const name = input.files.length ? input.files[0].name.toLowerCase() : "";
+        for (const option of select.options) {
+          const exts = (option.dataset.extensions || "").split(" ").filter(Boolean);
+          if (exts.some(function (e) { return name.endsWith(e); })) { select.value = option.value; break; }
+        }
+      });
+    });
+  }
+  function autoscroll() {  // projector: down slowly, pause at the end, back to the top
+    document.querySelectorAll(".autoscroll").forEach(function (box) {
+      let pause = 0;
+      setInterval(function () {
+        if (pause > 0) { pause--; return; }
+        if (box.scrollTop + box.clientHeight >= box.scrollHeight - 1) { box.scrollTop = 0; pause = 60; return; }
+        box.scrollTop += 2;
+      }, 50);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    localTimes(document); tick(); setInterval(tick, 1000); waits(); copyButtons(); languageFromFile(); autoscroll();
+  });
+  document.addEventListener("htmx:afterSwap", function (e) { localTimes(e.target); });
+})();

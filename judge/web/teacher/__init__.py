@@ -1,0 +1,14 @@
+"""The teacher's pages under ``/teacher``: contests (``contests``), submissions and rejudging
+(``submissions``, ``rejudging``), accounts (``users``), workers and the queue (``workers``). Only
+teachers and admins get in (``access``); each page applies the API's rules through the API's own
+functions."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from judge.web.teacher import contests, rejudging, submissions, users, workers
+
+router = APIRouter()
+for module in (contests, submissions, rejudging, users, workers):
+    router.include_router(module.router)

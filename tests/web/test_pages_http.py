@@ -1,0 +1,264 @@
+"""The pages over HTTP (TestClient, no browser): CSRF on every form, the session cookie, escaping of
+user text, who may see what, the rate limit's countdown, and the statement sanitiser."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from judge.auth import create_user
+from judge.contests import ContestSpec, ProblemEntry, create_contest
+from judge.models import Submission, utcnow
+from judge.package_store import load_problem
+from judge.web.pages import side_by_side
+from judge.web.render import statement_html
+from judge.web.session import CSRF_COOKIE, SESSION_COOKIE
+
+REPO = Path(__file__).resolve().parents[2]
+PASSWORD = "pw-" + "y" * 8
+CSRF_INPUT = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture
+def app(api_app):
+    """The app with ``lee`` and ``lines`` loaded and the students ``ana`` and ``bob``."""
+    with api_app.state.sessions() as session:
+        for problem in ("lee", "lines"):
+            load_problem(session, REPO / "problems" / problem)
+        create_user(session, "ana", "student", "<script>alert('ana')</script>Ana", password=PASSWORD)
+        create_user(session, "bob", "student", password=PASSWORD)
+        create_user(session, "tess", "teacher", password=PASSWORD)
+        session.commit()
+    return api_app
+
+
+def csrf_of(client: TestClient) -> str:
+    """The CSRF token of ``client``'s browser (a page sets it)."""
+    found = CSRF_INPUT.search(client.get("/login").text)
+    assert found, "the sign-in page has no CSRF field"
+    return found.group(1)
+
+
+def signed_in(app, name: str) -> TestClient:
+    """A client signed in through the form as ``name``."""
+    client = TestClient(app)
+    answer = client.post(
+        "/login",
+        data={"username": name, "password": PASSWORD, "csrf_token": csrf_of(client)},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303, answer.text
+    return client
+
+
+def _submission(app, user: str, **fields) -> int:
+    with app.state.sessions() as session:
+        from sqlalchemy import select
+
+        from judge.models import Problem, User
+
+        owner = session.scalar(select(User).where(User.name == user))
+        lee = session.get(Problem, "lee")
+        row = Submission(
+            problem_id="lee",
+            package_sha256=lee.package_sha256,
+            language="cpp",
+            source="int main(){}",
+            user_id=owner.id,
+            **fields,
+        )
+        session.add(row)
+        session.commit()
+        return row.id
+
+
+def test_every_form_refuses_a_post_without_its_csrf_token(app):
+    client = signed_in(app, "ana")
+    forms = {
+        "/login": {"username": "ana", "password": PASSWORD},
+        "/logout": {},
+        "/submit": {"problem": "lee", "language": "python3", "source": "print(-1)\n"},
+    }
+    for path, data in forms.items():
+        for token in (None, "forged-" + "x" * 30):
+            sent = data | ({"csrf_token": token} if token else {})
+            answer = client.post(path, data=sent, follow_redirects=False)
+            assert answer.status_code == 403, (path, token)
+            assert "did not come from this site" in answer.text and answer.headers["content-type"].startswith(
+                "text/html"
+            )
+    assert client.get("/").status_code == 200  # the refused log-out did not log out
+    assert "Nothing submitted yet" in client.get("/submissions").text  # the refused submit queued nothing
+    answer = client.post("/logout", data={"csrf_token": client.cookies[CSRF_COOKIE]}, follow_redirects=False)
+    assert answer.status_code == 303
+
+
+def test_the_session_cookie_is_httponly_lax_and_carries_an_api_token(app):
+    client = TestClient(app)
+    answer = client.post(
+        "/login",
+        data={"username": "bob", "password": PASSWORD, "csrf_token": csrf_of(client), "next": "//evil.example/x"},
+        follow_redirects=False,
+    )
+    assert answer.headers["location"] == "/"  # only this site's paths
+    cookie = next(c for c in answer.headers.get_list("set-cookie") if c.startswith(SESSION_COOKIE + "="))
+    assert "HttpOnly" in cookie and "SameSite=lax" in cookie
+    token = client.cookies[SESSION_COOKIE]
+    api = TestClient(app)
+    assert api.get("/api/v1/auth/me", headers={"Authorization": f"Bearer {token}"}).json()["name"] == "bob"
+    api.cookies.set(SESSION_COOKIE, token)
+    assert api.get("/api/v1/auth/me").status_code == 401  # a cookie never authorises the API
+    client.post("/logout", data={"csrf_token": client.cookies[CSRF_COOKIE]})
+    assert TestClient(app).get("/api/v1/auth/me", headers={"Authorization": f"Bearer {token}"}).status_code == 401
+
+
+def test_a_wrong_password_is_a_401_page_that_keeps_the_name(app):
+    client = TestClient(app)
+    answer = client.post("/login", data={"username": "ana", "password": "nope", "csrf_token": csrf_of(client)})
+    assert answer.status_code == 401
+    assert "Wrong user name or password" in answer.text and 'value="ana"' in answer.text
+
+
+def test_user_text_is_escaped_on_every_page(app):
+    evil = "<img src=x onerror=alert(1)><script>alert(2)</script>"
+    sid = _submission(app, "ana", status="done", verdict="CE", compile_message=evil, created_at=utcnow())
+    client = signed_in(app, "ana")
+    for path in ("/", f"/submissions/{sid}", f"/submissions/{sid}/results"):
+        text = client.get(path).text
+        assert "<script>alert" not in text and "<img src=x" not in text, path
+    page = client.get(f"/submissions/{sid}").text
+    assert "&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;" in page
+    assert "&lt;script&gt;alert(&#39;ana&#39;)&lt;/script&gt;Ana" in client.get("/").text
+
+
+def test_pages_show_only_what_the_rules_allow(app):
+    sid = _submission(app, "ana", status="queued", created_at=utcnow())
+    assert signed_in(app, "ana").get(f"/submissions/{sid}").status_code == 200
+    other = signed_in(app, "bob").get(f"/submissions/{sid}")
+    assert other.status_code == 404 and "Not found" in other.text  # as if it did not exist
+    assert signed_in(app, "tess").get(f"/submissions/{sid}").status_code == 200  # practice: any teacher
+    anonymous = TestClient(app).get(f"/submissions/{sid}")
+    assert anonymous.status_code == 401 and 'name="password"' in anonymous.text
+    assert TestClient(app).get("/no/such/page").status_code == 404
+    assert TestClient(app).get("/no/such/page").headers["content-type"].startswith("text/html")
+    assert TestClient(app).get("/api/v1/no-such").headers["content-type"] == "application/json"
+    with app.state.sessions() as session:  # lines only in a contest that has not started: hidden
+        start = utcnow() + timedelta(hours=1)
+        spec = ContestSpec("Later", start, start + timedelta(hours=1), [ProblemEntry("A", "lines")])
+        create_contest(session, spec)
+    assert signed_in(app, "bob").get("/problems/lines").status_code == 404
+    assert signed_in(app, "tess").get("/problems/lines").status_code == 200
+
+
+def test_a_problem_of_a_running_contest_takes_no_practice_submission(app):
+    with app.state.sessions() as session:
+        now = utcnow()
+        contest = create_contest(
+            session,
+            ContestSpec("Now", now - timedelta(minutes=5), now + timedelta(hours=1), [ProblemEntry("A", "lee")]),
+        )
+        contest_id = contest.id
+    client = signed_in(app, "bob")
+    assert "in a <a" in client.get("/problems/lee").text and 'action="/submit"' not in client.get("/problems/lee").text
+    data = {"problem": "lee", "language": "python3", "source": "print(-1)\n", "csrf_token": client.cookies[CSRF_COOKIE]}
+    refused = client.post("/submit", data=data)
+    assert refused.status_code == 403 and "running contest" in refused.text
+    accepted = client.post("/submit", data=data | {"problem": "A", "contest": str(contest_id)}, follow_redirects=False)
+    assert accepted.status_code == 303 and accepted.headers["location"].startswith("/submissions/")
+    contest_page = client.get(f"/contests/{contest_id}").text
+    assert "/contests/%d/problems/A" % contest_id in contest_page and "queued" in contest_page
+
+
+def test_the_rate_limit_is_a_countdown_that_keeps_the_source(app):
+    app.state.settings = app.state.settings.model_copy(update={"submit_interval_s": 60})
+    client = signed_in(app, "ana")
+    data = {
+        "problem": "lee",
+        "language": "python3",
+        "source": "print('<b>')\n",
+        "csrf_token": client.cookies[CSRF_COOKIE],
+    }
+    assert client.post("/submit", data=data, follow_redirects=False).status_code == 303
+    again = client.post("/submit", data=data)
+    assert again.status_code == 429 and 50 <= int(again.headers["retry-after"]) <= 60
+    wait = re.search(r'data-wait="(\d+)"', again.text)
+    assert wait and 50 <= int(wait.group(1)) <= 60
+    assert "print(&#39;&lt;b&gt;&#39;)" in again.text  # the source is back in the form, escaped
+    assert re.search(r'id="submit-button" type="submit"\s+disabled', again.text)
+
+
+def test_an_uploaded_file_chooses_its_language(app):
+    client = signed_in(app, "ana")
+    source = (REPO / "problems" / "lee" / "submissions" / "accepted" / "bfs.cpp").read_bytes()
+    answer = client.post(
+        "/submit",
+        data={"problem": "lee", "csrf_token": client.cookies[CSRF_COOKIE]},
+        files={"file": ("bfs.cpp", source)},
+        follow_redirects=False,
+    )
+    assert answer.status_code == 303
+    with app.state.sessions() as session:
+        row = session.get(Submission, int(answer.headers["location"].rsplit("/", 1)[1]))
+        assert row.language == "cpp" and row.source.encode() == source
+    binary = client.post(
+        "/submit",
+        data={"problem": "lee", "csrf_token": client.cookies[CSRF_COOKIE]},
+        files={"file": ("a.cpp", b"\xff\xfe\x00")},
+    )
+    assert binary.status_code == 422 and "not UTF-8" in binary.text
+
+
+def test_statement_language_switch_is_remembered(app):
+    client = signed_in(app, "ana")
+    russian = '<article class="statement" lang="ru">'
+    assert russian in client.get("/problems/lines?lang=ru").text
+    assert russian in client.get("/problems/lines").text
+    assert russian in client.get("/problems/lines?lang=xx").text  # an unknown language changes nothing
+    assert '<article class="statement" lang="en">' in client.get("/problems/lee").text  # lee has no ru
+    assert "input.txt" in client.get("/problems/lines").text  # the file-I/O note
+
+
+def test_statements_are_sanitised():
+    html = str(
+        statement_html(
+            "test", "en", "# Hi\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>\n"
+        )
+    )
+    assert "<h1>Hi</h1>" in html
+    assert "<script" not in html and "<img" not in html and 'href="javascript' not in html
+
+
+def test_side_by_side_marks_the_differing_lines():
+    lines = side_by_side("3\n1 1\n1 2\n", "3\n1 1\n2 1\n")
+    assert lines == [("3", "3", False), ("1 1", "1 1", False), ("1 2", "2 1", True)]
+    assert side_by_side("1\n", "1  \n") == [("1", "1  ", False)]
+    assert side_by_side("1\n2\n", "1\n") == [("1", "1", False), ("2", "", True)]
+
+
+def test_a_sample_shows_expected_beside_received_and_a_secret_test_never_does(app):
+    from judge.models import TestResult
+
+    sid = _submission(app, "ana", status="done", verdict="WA", attempt=1, created_at=utcnow())
+    with app.state.sessions() as session:
+        for ordinal, name, group in ((1, "sample/01", "sample"), (2, "secret/01-one-cell", "secret")):
+            session.add(
+                TestResult(
+                    submission_id=sid,
+                    attempt=1,
+                    ordinal=ordinal,
+                    test_name=name,
+                    test_group=group,
+                    verdict="WA",
+                    output=f"<i>{group} received</i>",
+                )
+            )
+        session.commit()
+    student = signed_in(app, "ana").get(f"/submissions/{sid}").text
+    assert student.count('<table class="diff"') == 1 and "&lt;i&gt;sample received&lt;/i&gt;" in student
+    assert "secret received" not in student and "01-one-cell" not in student
+    jury = signed_in(app, "tess").get(f"/submissions/{sid}").text
+    assert "01-one-cell" in jury  # the jury sees the secret test's name (and no diff: no answer file shown)
