@@ -14,8 +14,9 @@ import math
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import cast
 
-from sqlalchemy import delete, or_, select, update
+from sqlalchemy import ColumnElement, CursorResult, delete, or_, select, update
 from sqlalchemy.orm import Session
 
 from judge.auth import ADMIN, STUDENT, is_jury
@@ -285,8 +286,10 @@ def submission_target(
     entry = contest_problem(contest, problem)
     if entry is None:
         raise ContestRuleError(404, f"contest {contest_id} has no problem {problem!r}")
+    row = session.get(Problem, entry.problem_id)
+    assert row is not None  # a contest problem is a foreign key to problems
     if is_jury(user):
-        return SubmissionTarget(session.get(Problem, entry.problem_id), contest, True)
+        return SubmissionTarget(row, contest, True)
     if not is_participant(session, contest, user):
         raise ContestRuleError(403, f"you do not take part in contest {contest.id} ({contest.name})")
     if now < contest.start_at:
@@ -295,7 +298,7 @@ def submission_target(
         )
     if now >= contest.end_at:
         raise ContestRuleError(403, f"contest {contest.id} is over: it ended at {contest.end_at:%Y-%m-%d %H:%M:%S} UTC")
-    return SubmissionTarget(session.get(Problem, entry.problem_id), contest, False)
+    return SubmissionTarget(row, contest, False)
 
 
 def running_contest_of(session: Session, problem_id: str, now: datetime) -> int | None:
@@ -318,12 +321,13 @@ def take_submission_slot(session: Session, user: User, interval_s: float, now: d
     if interval_s <= 0 or is_jury(user):
         return
     threshold = now - timedelta(seconds=interval_s)
-    taken = session.execute(
+    updated = session.execute(
         update(User)
         .where(User.id == user.id, or_(User.last_submission_at.is_(None), User.last_submission_at <= threshold))
         .values(last_submission_at=now)
         .execution_options(synchronize_session=False)
-    ).rowcount
+    )
+    taken = cast(CursorResult, updated).rowcount  # an UPDATE's result is a CursorResult
     if taken != 1:
         last = session.scalar(select(User.last_submission_at).where(User.id == user.id)) or now
         raise RateLimited(max(1, math.ceil(interval_s - (now - last).total_seconds())))
@@ -433,7 +437,7 @@ def rejudge(
     ones, and a worker still judging the old attempt is fenced off (``judge.queue.holds`` needs
     ``status = judging``): its late writes are discarded.
     """
-    conditions = [Submission.status.in_(("done", "judging"))]
+    conditions: list[ColumnElement[bool]] = [Submission.status.in_(("done", "judging"))]
     if submission_id is not None:
         conditions.append(Submission.id == submission_id)
     if contest_id is not None:
