@@ -155,6 +155,7 @@ def _problem_page(
         for t in package.tests
         if t.group == "sample"
     ]
+    title, statement = statement_html(row.package_sha256, shown, package.statement(shown))
     now = utcnow()
     practice_lock = None if contest or rules.is_jury(user) else rules.running_contest_of(session, row.id, now)
     response = page(
@@ -165,7 +166,8 @@ def _problem_page(
         user=user,
         problem=row,
         package=package,
-        statement=statement_html(row.package_sha256, shown, package.statement(shown)),
+        title=title or row.name,
+        statement=statement,
         statement_language=shown,
         statement_languages=sorted(package.statements),
         samples=samples,

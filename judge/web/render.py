@@ -25,9 +25,14 @@ STATEMENT_CACHE = 64  # statements kept rendered: (package, language) pairs
 
 
 @lru_cache(maxsize=STATEMENT_CACHE)
-def statement_html(package_sha256: str, language: str, markdown: str) -> Markup:
-    """A statement's Markdown as sanitised HTML (keyed by package and language for the cache)."""
-    return Markup(nh3.clean(_markdown.render(markdown)))
+def statement_html(package_sha256: str, language: str, markdown: str) -> tuple[str | None, Markup]:
+    """A statement's title (its leading ``# heading``, None without one; the page shows it as its
+    own heading) and the rest of its Markdown as sanitised HTML. Cached by package and language."""
+    title = None
+    first, _, rest = markdown.lstrip().partition("\n")
+    if first.startswith("# "):
+        title, markdown = first[2:].strip(), rest
+    return title, Markup(nh3.clean(_markdown.render(markdown)))
 
 
 def iso_utc(moment: datetime | None) -> str:

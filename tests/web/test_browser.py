@@ -28,11 +28,19 @@ def _iso(moment: datetime) -> str:
 def test_student_reads_lee_uploads_cpp_and_watches_the_verdict_arrive(live_judge, new_page):
     live_judge.add_user("ana", display_name="Ana Popescu")
     page = new_page()
+    page.goto("/")
+    expect(page.get_by_role("heading", name="Please sign in")).to_be_visible()  # 401: the form, right there
+    screenshot(page, "sign-in-needed")
     sign_in(page, "ana")
     expect(page.get_by_role("heading", name="Hello, Ana Popescu")).to_be_visible()
+    screenshot(page, "student-home")
     page.get_by_role("link", name="The mouse and the cheese").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("The mouse and the cheese")
     expect(page.locator("article.statement")).to_contain_text("cheese")
+    expect(page.locator("article.statement button.copy").first).to_be_visible()  # on the examples
+    page.get_by_text("Sample tests as the judge runs them").click()
     expect(page.locator(".sample pre").first).to_be_visible()
+    screenshot(page, "student-lee-statement")
     live_judge.gate.clear()  # the worker waits: the page must show the submission before its verdict
     page.locator("#file").set_input_files(str(BFS))
     expect(page.locator("#language")).to_have_value("cpp")  # chosen from the .cpp extension
@@ -198,4 +206,4 @@ def test_the_problem_page_on_a_phone(live_judge, new_page):
     expect(page.locator("article.statement")).to_have_attribute("lang", "ru")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px phone"
-    screenshot(page, "phone-lines-ru")
+    screenshot(page, "phone-lines-ru", full_page=False)
