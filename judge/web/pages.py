@@ -10,6 +10,7 @@ bearer header, since a browser's ``EventSource`` cannot send one.
 from __future__ import annotations
 
 import difflib
+import logging
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -44,6 +45,7 @@ from judge.web.render import page, statement_html, templates
 from judge.web.routing import PageRoute
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
 
+log = logging.getLogger(__name__)
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
 LANGUAGE_COOKIE = "statement_lang"
 LATEST_VERDICTS = 10
@@ -327,9 +329,13 @@ def _picture(result: TestResult):
         return None
     try:
         from judge.pictures import render_picture
-    except ImportError:
+    except ImportError:  # the pictures package is optional: the page shows the verdicts without it
         return None
-    return render_picture(feedback)
+    try:
+        return render_picture(feedback)
+    except Exception:  # a malformed feedback file costs its picture, never the page
+        log.exception("no picture for test result %s", result.id)
+        return None
 
 
 def _test_lines(request: Request, session: Session, user: User, row: Submission):

@@ -260,3 +260,31 @@ def test_a_sample_shows_expected_beside_received_and_a_secret_test_never_does(ap
     assert "secret received" not in student and "01-one-cell" not in student
     jury = signed_in(app, "tess").get(f"/submissions/{sid}").text
     assert "01-one-cell" in jury  # the jury sees the secret test's name (and no diff: no answer file shown)
+
+
+def test_a_sample_with_checker_feedback_shows_its_picture_to_the_student(app):
+    pictures = pytest.importorskip("judge.pictures", reason="judge.pictures (render_picture) is not on this branch yet")
+    from judge.models import TestResult
+
+    if not hasattr(TestResult, "feedback"):
+        pytest.skip("TestResult.feedback is not on this branch yet")
+    assert callable(pictures.render_picture)
+    sid = _submission(app, "ana", status="done", verdict="WA", attempt=1, created_at=utcnow())
+    feedback = {"kind": "grid", "note": "<script>x</script>"}
+    with app.state.sessions() as session:
+        for ordinal, group in ((1, "sample"), (2, "secret")):
+            session.add(
+                TestResult(
+                    submission_id=sid,
+                    attempt=1,
+                    ordinal=ordinal,
+                    test_name=f"{group}/01",
+                    test_group=group,
+                    verdict="WA",
+                    feedback=feedback,
+                )
+            )
+        session.commit()
+    student = signed_in(app, "ana").get(f"/submissions/{sid}").text
+    assert student.count('<div class="picture">') == 1  # the sample's, not the secret test's
+    assert signed_in(app, "tess").get(f"/submissions/{sid}").text.count('<div class="picture">') == 2
