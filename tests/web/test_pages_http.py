@@ -288,3 +288,25 @@ def test_a_sample_with_checker_feedback_shows_its_picture_to_the_student(app):
     student = signed_in(app, "ana").get(f"/submissions/{sid}").text
     assert student.count('<div class="picture">') == 1  # the sample's, not the secret test's
     assert signed_in(app, "tess").get(f"/submissions/{sid}").text.count('<div class="picture">') == 2
+
+
+def test_scoreboard_pages_follow_the_boards_rules(app):
+    with app.state.sessions() as session:
+        now = utcnow()
+        window = (now - timedelta(minutes=30), now + timedelta(hours=1))
+        ioi = create_contest(
+            session,
+            ContestSpec("IOI day", *window, [ProblemEntry("A", "lee", 40)], scoring="ioi", participants=["ana"]),
+        )
+        contest_id = ioi.id
+    sid = _submission(app, "ana", status="done", verdict="AC", contest_id=contest_id, created_at=utcnow())
+    with app.state.sessions() as session:
+        row = session.get(Submission, sid)
+        row.tests_passed = row.tests_total = 37
+        row.finished_at = utcnow()
+        session.commit()
+    board = signed_in(app, "ana").get(f"/contests/{contest_id}/scoreboard")
+    assert board.status_code == 200 and '<th scope="col">Total</th>' in board.text
+    assert re.search(r'<td class="cell scored">\s*40', board.text)  # all 37 tests: the problem's 40 points
+    assert signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").status_code == 404  # not taking part
+    assert TestClient(app).get(f"/contests/{contest_id}/scoreboard").status_code == 401
