@@ -74,7 +74,14 @@
       }, 50);
     });
   }
+  function fullscreenButtons() {  // the projector: the whole screen, the button hidden while there
+    document.querySelectorAll("[data-fullscreen]").forEach(function (b) {
+      b.addEventListener("click", function () { document.documentElement.requestFullscreen(); });
+      document.addEventListener("fullscreenchange", function () { b.hidden = !!document.fullscreenElement; });
+    });
+  }
   document.addEventListener("DOMContentLoaded", function () {
+    fullscreenButtons();
     localTimes(document); tick(); setInterval(tick, 1000); waits(); copyButtons(); languageFromFile(); autoscroll();
   });
   document.addEventListener("htmx:afterSwap", function (e) { localTimes(e.target); });
