@@ -177,9 +177,9 @@ def test_a_form_without_its_csrf_token_is_refused(live_judge, new_page):
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("heading", name="Not allowed")).to_be_visible()
     expect(page.locator("main")).to_contain_text("did not come from this site")
+    screenshot(page, "csrf-refused")
     page.goto("/submissions")
     expect(page.locator("main")).to_contain_text("Nothing submitted yet")  # nothing was queued
-    screenshot(page, "csrf-refused")
 
 
 def test_a_display_name_and_a_compile_error_with_script_show_as_text(live_judge, new_page):
