@@ -36,7 +36,7 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = Path(os.environ.get("JUDGE_SCREENSHOT_DIR", REPO / "var" / "artifacts" / "screenshots"))
 PASSWORD = "pw-" + "x" * 8
-WORKER_SLOT = slot(70)
+WORKER_SLOT = slot(95)  # clear of the other folders (languages: 70, 71; hostile: 82)
 CSRF_INPUT = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
