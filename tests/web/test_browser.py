@@ -207,3 +207,24 @@ def test_the_problem_page_on_a_phone(live_judge, new_page):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px phone"
     screenshot(page, "phone-lines-ru", full_page=False)
+
+
+def test_submitting_too_soon_shows_a_countdown_and_keeps_the_source(live_judge, new_page):
+    page = _student_page(live_judge, new_page, "gus")
+    live_judge.app.state.submit_interval_s = 30
+    try:
+        for _ in range(2):
+            _fill_submission(page, "basic", "python3", "print('second try')\n")
+            page.get_by_role("button", name="Submit").click()
+            page.wait_for_load_state()
+        wait = page.locator(".wait-box .wait")
+        expect(wait).to_have_text(re.compile(r"^\d+ s$"))
+        expect(wait).to_be_in_viewport()  # the page scrolls to the reason
+        first = int(wait.inner_text().split()[0])
+        expect(page.locator("#submit-button")).to_be_disabled()
+        expect(page.locator("#source")).to_have_value("print('second try')\n")
+        page.wait_for_timeout(2200)
+        assert int(wait.inner_text().split()[0]) < first, "the wait does not count down"
+        screenshot(page, "rate-limit-countdown", full_page=False)
+    finally:
+        live_judge.app.state.submit_interval_s = 0

@@ -82,6 +82,8 @@
   }
   document.addEventListener("DOMContentLoaded", function () {
     fullscreenButtons();
+    const notice = document.querySelector("[data-scroll-here]");  // a refused submission: show why
+    if (notice) notice.scrollIntoView({ block: "center" });
     localTimes(document); tick(); setInterval(tick, 1000); waits(); copyButtons(); languageFromFile(); autoscroll();
   });
   document.addEventListener("htmx:afterSwap", function (e) { localTimes(e.target); });
