@@ -5,8 +5,9 @@ PY          := $(VENV)/bin/python
 SUDO        := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # bubblewrap: the sandbox; gcc/g++/libc6-dev: C and C++ (static linking); fp-compiler: Pascal;
 # pypy3: PyPy; openjdk-17-jdk-headless: Java; nodejs: JavaScript; python3: the submissions' Python;
-# npm: the web pages' front-end files (package-lock.json); chromium: the browser tests/web drives.
-APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs npm chromium
+# chromium: the browser tests/web drives; npm (the pages' front-end files, package-lock.json) comes
+# with some nodejs builds and is installed from Debian only where no `npm` command exists.
+APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs chromium
 # problemtools' verifyproblem (make test) builds every statement to HTML and PDF: pandoc, LuaLaTeX
 # with Latin and Cyrillic fonts, tidy, ghostscript. Installed without recommends (TeX is large).
 PROBLEMTOOLS_APT := pandoc tidy ghostscript texlive-luatex texlive-latex-recommended texlive-latex-extra \
@@ -32,6 +33,7 @@ system-packages:
 	@missing=""; for p in $(APT_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
+	command -v npm >/dev/null || missing="$$missing npm"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing Debian packages:$$missing"; \
 	  $(APT_UPDATE) && DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $(APT_OPTIONS) $$missing; \

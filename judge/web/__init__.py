@@ -18,13 +18,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from judge.config import REPO_ROOT
 from judge.web import teacher
 from judge.web.pages import router
+from judge.web.render import PICTURES_STATIC
 from judge.web.routing import html_not_found
 
 STATIC = Path(__file__).resolve().parent / "static"
 NODE_MODULES = REPO_ROOT / "node_modules"
 # URL folder → the npm package's folder holding the files a page loads
 VENDOR = {"htmx": NODE_MODULES / "htmx.org" / "dist", "htmx-ext-sse": NODE_MODULES / "htmx-ext-sse" / "dist"}
-PICTURES_STATIC = REPO_ROOT / "judge" / "pictures" / "static"
 
 
 def include_web_routes(app: FastAPI) -> None:

@@ -10,6 +10,7 @@ by the session cookie instead of a bearer header, since a browser's ``EventSourc
 from __future__ import annotations
 
 import difflib
+import logging
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -38,6 +39,7 @@ from judge.web.render import page, statement_html, templates
 from judge.web.routing import PageRoute
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
 
+log = logging.getLogger(__name__)
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
 LANGUAGE_COOKIE = "statement_lang"
 LATEST_VERDICTS = 10
@@ -149,6 +151,7 @@ def _problem_page(
         for t in package.tests
         if t.group == "sample"
     ]
+    title, statement = statement_html(row.package_sha256, shown, package.statement(shown))
     now = utcnow()
     practice_lock = None if contest or rules.is_jury(user) else rules.running_contest_of(session, row.id, now)
     response = page(
@@ -159,7 +162,8 @@ def _problem_page(
         user=user,
         problem=row,
         package=package,
-        statement=statement_html(row.package_sha256, shown, package.statement(shown)),
+        title=title or row.name,
+        statement=statement,
         statement_language=shown,
         statement_languages=sorted(package.statements),
         samples=samples,
@@ -310,9 +314,13 @@ def _picture(result: TestResult):
         return None
     try:
         from judge.pictures import render_picture
-    except ImportError:
+    except ImportError:  # the pictures package is optional: the page shows the verdicts without it
         return None
-    return render_picture(feedback)
+    try:
+        return render_picture(feedback)
+    except Exception:  # a malformed feedback file costs its picture, never the page
+        log.exception("no picture for test result %s", result.id)
+        return None
 
 
 def _test_lines(request: Request, session: Session, user: User, row: Submission):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from functools import lru_cache
+from pathlib import Path
 
 import nh3
 from fastapi import Request
@@ -18,16 +19,23 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from judge.config import REPO_ROOT
 from judge.web.session import CSRF_FIELD, csrf_token, set_cookies
 
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+PICTURES_STATIC = REPO_ROOT / "judge" / "pictures" / "static"  # the answer pictures' own scripts
 STATEMENT_CACHE = 64  # statements kept rendered: (package, language) pairs
 
 
 @lru_cache(maxsize=STATEMENT_CACHE)
-def statement_html(package_sha256: str, language: str, markdown: str) -> Markup:
-    """A statement's Markdown as sanitised HTML (keyed by package and language for the cache)."""
-    return Markup(nh3.clean(_markdown.render(markdown)))
+def statement_html(package_sha256: str, language: str, markdown: str) -> tuple[str | None, Markup]:
+    """A statement's title (its leading ``# heading``, None without one; the page shows it as its
+    own heading) and the rest of its Markdown as sanitised HTML. Cached by package and language."""
+    title = None
+    first, _, rest = markdown.lstrip().partition("\n")
+    if first.startswith("# "):
+        title, markdown = first[2:].strip(), rest
+    return title, Markup(nh3.clean(_markdown.render(markdown)))
 
 
 def iso_utc(moment: datetime | None) -> str:
@@ -51,6 +59,11 @@ def countdown(moment: datetime | None) -> Markup:
     )
 
 
+def picture_scripts(folder: Path) -> list[str]:
+    """The scripts the answer pictures bring (``judge/pictures/static/*.js``), by file name."""
+    return sorted(p.name for p in folder.glob("*.js")) if folder.is_dir() else []
+
+
 def _environment() -> Environment:
     env = Environment(
         loader=PackageLoader("judge.web", "templates"),
@@ -61,6 +74,7 @@ def _environment() -> Environment:
     env.filters["when"] = when
     env.filters["countdown"] = countdown
     env.globals["csrf_field"] = CSRF_FIELD
+    env.globals["picture_scripts"] = picture_scripts(PICTURES_STATIC)
     return env
 
 

@@ -18,7 +18,7 @@ import secrets
 from fastapi import Depends, HTTPException, Request, Response
 from sqlalchemy.orm import Session
 
-from judge.auth import TOKEN_LIFETIME, db_session, user_for_token
+from judge.auth import TOKEN_LIFETIME, db_session, is_jury, user_for_token
 from judge.models import User
 from judge.schemas import storable
 
@@ -44,6 +44,13 @@ async def signed_in(user: User | None = Depends(viewer)) -> User:
     """The signed-in user; 401 (the sign-in page) without one."""
     if user is None:
         raise HTTPException(401, "sign in to see this page")
+    return user
+
+
+async def signed_in_jury(user: User = Depends(signed_in)) -> User:
+    """The signed-in teacher or admin; 401 without a session, 403 for a student."""
+    if not is_jury(user):
+        raise HTTPException(403, "only a teacher or an admin may see this page")
     return user
 
 

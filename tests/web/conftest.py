@@ -36,7 +36,7 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = Path(os.environ.get("JUDGE_SCREENSHOT_DIR", REPO / "var" / "artifacts" / "screenshots"))
 PASSWORD = "pw-" + "x" * 8
-WORKER_SLOT = slot(74)  # its own: tests/languages holds 70 and 71 for its whole package
+WORKER_SLOT = slot(95)  # clear of the other folders (languages: 70, 71; hostile: 82)
 CSRF_INPUT = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
@@ -166,10 +166,11 @@ def sign_in(page, name: str, password: str = PASSWORD) -> None:
     page.wait_for_url(lambda url: not url.endswith("/login"))
 
 
-def screenshot(page, name: str) -> Path:
-    """Save a full-page screenshot as ``<name>.png`` under the artifacts and print its path."""
+def screenshot(page, name: str, full_page: bool = True) -> Path:
+    """Save a screenshot (the whole page, or what the screen shows) as ``<name>.png`` under the
+    artifacts and print its path."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     print(f"screenshot: {path}")
     return path

@@ -28,11 +28,19 @@ def _iso(moment: datetime) -> str:
 def test_student_reads_lee_uploads_cpp_and_watches_the_verdict_arrive(live_judge, new_page):
     live_judge.add_user("ana", display_name="Ana Popescu")
     page = new_page()
+    page.goto("/")
+    expect(page.get_by_role("heading", name="Please sign in")).to_be_visible()  # 401: the form, right there
+    screenshot(page, "sign-in-needed")
     sign_in(page, "ana")
     expect(page.get_by_role("heading", name="Hello, Ana Popescu")).to_be_visible()
+    screenshot(page, "student-home")
     page.get_by_role("link", name="The mouse and the cheese").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("The mouse and the cheese")
     expect(page.locator("article.statement")).to_contain_text("cheese")
+    expect(page.locator("article.statement button.copy").first).to_be_visible()  # on the examples
+    page.get_by_text("Sample tests as the judge runs them").click()
     expect(page.locator(".sample pre").first).to_be_visible()
+    screenshot(page, "student-lee-statement")
     live_judge.gate.clear()  # the worker waits: the page must show the submission before its verdict
     page.locator("#file").set_input_files(str(BFS))
     expect(page.locator("#language")).to_have_value("cpp")  # chosen from the .cpp extension
@@ -169,9 +177,9 @@ def test_a_form_without_its_csrf_token_is_refused(live_judge, new_page):
     page.get_by_role("button", name="Submit").click()
     expect(page.get_by_role("heading", name="Not allowed")).to_be_visible()
     expect(page.locator("main")).to_contain_text("did not come from this site")
+    screenshot(page, "csrf-refused")
     page.goto("/submissions")
     expect(page.locator("main")).to_contain_text("Nothing submitted yet")  # nothing was queued
-    screenshot(page, "csrf-refused")
 
 
 def test_a_display_name_and_a_compile_error_with_script_show_as_text(live_judge, new_page):
@@ -198,4 +206,25 @@ def test_the_problem_page_on_a_phone(live_judge, new_page):
     expect(page.locator("article.statement")).to_have_attribute("lang", "ru")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page is {width} px wide on a 390 px phone"
-    screenshot(page, "phone-lines-ru")
+    screenshot(page, "phone-lines-ru", full_page=False)
+
+
+def test_submitting_too_soon_shows_a_countdown_and_keeps_the_source(live_judge, new_page):
+    page = _student_page(live_judge, new_page, "gus")
+    live_judge.app.state.submit_interval_s = 30
+    try:
+        for _ in range(2):
+            _fill_submission(page, "basic", "python3", "print('second try')\n")
+            page.get_by_role("button", name="Submit").click()
+            page.wait_for_load_state()
+        wait = page.locator(".wait-box .wait")
+        expect(wait).to_have_text(re.compile(r"^\d+ s$"))
+        expect(wait).to_be_in_viewport()  # the page scrolls to the reason
+        first = int(wait.inner_text().split()[0])
+        expect(page.locator("#submit-button")).to_be_disabled()
+        expect(page.locator("#source")).to_have_value("print('second try')\n")
+        page.wait_for_timeout(2200)
+        assert int(wait.inner_text().split()[0]) < first, "the wait does not count down"
+        screenshot(page, "rate-limit-countdown", full_page=False)
+    finally:
+        live_judge.app.state.submit_interval_s = 0

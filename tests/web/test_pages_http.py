@@ -222,13 +222,11 @@ def test_statement_language_switch_is_remembered(app):
     assert "input.txt" in client.get("/problems/lines").text  # the file-I/O note
 
 
-def test_statements_are_sanitised():
-    html = str(
-        statement_html(
-            "test", "en", "# Hi\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>\n"
-        )
+def test_statements_are_sanitised_and_their_title_is_the_page_heading():
+    title, html = statement_html(
+        "test", "en", "# Hi <b>\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>\n"
     )
-    assert "<h1>Hi</h1>" in html
+    assert title == "Hi <b>" and "<h1>" not in html  # the title is escaped where the template shows it
     assert "<script" not in html and "<img" not in html and 'href="javascript' not in html
 
 
@@ -262,3 +260,53 @@ def test_a_sample_shows_expected_beside_received_and_a_secret_test_never_does(ap
     assert "secret received" not in student and "01-one-cell" not in student
     jury = signed_in(app, "tess").get(f"/submissions/{sid}").text
     assert "01-one-cell" in jury  # the jury sees the secret test's name (and no diff: no answer file shown)
+
+
+def test_a_sample_with_checker_feedback_shows_its_picture_to_the_student(app):
+    pictures = pytest.importorskip("judge.pictures", reason="judge.pictures (render_picture) is not on this branch yet")
+    from judge.models import TestResult
+
+    if not hasattr(TestResult, "feedback"):
+        pytest.skip("TestResult.feedback is not on this branch yet")
+    assert callable(pictures.render_picture)
+    sid = _submission(app, "ana", status="done", verdict="WA", attempt=1, created_at=utcnow())
+    feedback = {"kind": "grid", "note": "<script>x</script>"}
+    with app.state.sessions() as session:
+        for ordinal, group in ((1, "sample"), (2, "secret")):
+            session.add(
+                TestResult(
+                    submission_id=sid,
+                    attempt=1,
+                    ordinal=ordinal,
+                    test_name=f"{group}/01",
+                    test_group=group,
+                    verdict="WA",
+                    feedback=feedback,
+                )
+            )
+        session.commit()
+    student = signed_in(app, "ana").get(f"/submissions/{sid}").text
+    assert student.count('<div class="picture">') == 1  # the sample's, not the secret test's
+    assert signed_in(app, "tess").get(f"/submissions/{sid}").text.count('<div class="picture">') == 2
+
+
+def test_scoreboard_pages_follow_the_boards_rules(app):
+    with app.state.sessions() as session:
+        now = utcnow()
+        window = (now - timedelta(minutes=30), now + timedelta(hours=1))
+        ioi = create_contest(
+            session,
+            ContestSpec("IOI day", *window, [ProblemEntry("A", "lee", 40)], scoring="ioi", participants=["ana"]),
+        )
+        contest_id = ioi.id
+    sid = _submission(app, "ana", status="done", verdict="AC", contest_id=contest_id, created_at=utcnow())
+    with app.state.sessions() as session:
+        row = session.get(Submission, sid)
+        row.tests_passed = row.tests_total = 37
+        row.finished_at = utcnow()
+        session.commit()
+    board = signed_in(app, "ana").get(f"/contests/{contest_id}/scoreboard")
+    assert board.status_code == 200 and '<th scope="col">Total</th>' in board.text
+    assert re.search(r'<td class="cell scored">\s*40', board.text)  # all 37 tests: the problem's 40 points
+    assert signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").status_code == 404  # not taking part
+    assert TestClient(app).get(f"/contests/{contest_id}/scoreboard").status_code == 401

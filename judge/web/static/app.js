@@ -36,6 +36,14 @@
     });
   }
   function copyButtons() {
+    let n = 0;  // the statement's own examples get a copy button each, like the sample files
+    document.querySelectorAll(".statement pre").forEach(function (pre) {
+      pre.id = pre.id || "statement-pre-" + (++n);
+      const b = document.createElement("button");
+      b.type = "button"; b.className = "copy"; b.dataset.copy = pre.id; b.textContent = "Copy";
+      b.setAttribute("aria-label", "Copy this example");
+      pre.before(b);
+    });
     document.querySelectorAll("button[data-copy]").forEach(function (b) {
       b.addEventListener("click", function () {
         const text = document.getElementById(b.dataset.copy).textContent;
@@ -66,7 +74,16 @@
       }, 50);
     });
   }
+  function fullscreenButtons() {  // the projector: the whole screen, the button hidden while there
+    document.querySelectorAll("[data-fullscreen]").forEach(function (b) {
+      b.addEventListener("click", function () { document.documentElement.requestFullscreen(); });
+      document.addEventListener("fullscreenchange", function () { b.hidden = !!document.fullscreenElement; });
+    });
+  }
   document.addEventListener("DOMContentLoaded", function () {
+    fullscreenButtons();
+    const notice = document.querySelector("[data-scroll-here]");  // a refused submission: show why
+    if (notice) notice.scrollIntoView({ block: "center" });
     localTimes(document); tick(); setInterval(tick, 1000); waits(); copyButtons(); languageFromFile(); autoscroll();
   });
   document.addEventListener("htmx:afterSwap", function (e) { localTimes(e.target); });
