@@ -469,3 +469,21 @@ def test_the_jury_reads_any_source_and_every_test_of_its_contests(app):
     assert signed_in(app, "tom").get(f"/submissions/{submission}").status_code == 404
     own = signed_in(app, "ana").get(f"/submissions/{submission}").text
     assert "secret/07-maze" not in own and "expected 12, got 13" not in own
+
+
+def test_the_submission_tables_condition_is_the_viewing_rule(app):
+    from judge.contests import can_view_submission, viewable_submissions
+
+    mine, theirs = contest_of(app, "tess"), contest_of(app, "tom")
+    for author, contest_id in (("ana", mine), ("bob", theirs), ("bob", None), ("tess", theirs), ("tom", mine)):
+        judged(app, author, contest_id, "WA")
+    with app.state.sessions() as session:
+        everyone = session.scalars(select(User)).all()
+        rows = session.scalars(select(Submission)).all()
+        for viewer in everyone:
+            shown = set(session.scalars(select(Submission.id).where(viewable_submissions(viewer))))
+            assert shown == {r.id for r in rows if can_view_submission(session, viewer, r)}, viewer.name
+        assert (
+            len({frozenset(session.scalars(select(Submission.id).where(viewable_submissions(u)))) for u in everyone})
+            > 3
+        )
