@@ -432,7 +432,7 @@ def user_import(
     (and written to --passwords first)."""
     import csv
 
-    from judge.auth import AccountError, create_user
+    from judge.auth import AccountError, add_users, check_account, first_taken, prepare_user
 
     if not file.is_file():
         fail(f"{file}: no such file")
@@ -447,14 +447,19 @@ def user_import(
         fail(f"{file}: holds a NUL character; nobody was imported")
     if rows and rows[0] and rows[0][0].strip().lower() in ("name", "user", "username", "login"):
         rows = rows[1:]
+    accounts = [([c.strip() for c in row] + ["", ""])[:3] for row in rows]
+    for line, (name, _, password) in enumerate(accounts, start=1):
+        try:
+            check_account(name, role, password or None)
+        except AccountError as exc:
+            fail(f"{file}, row {line}: {exc}; nobody was imported")
     with _db() as session:
-        created = []
-        for line, row in enumerate(rows, start=1):
-            cells = [c.strip() for c in row] + ["", ""]
-            try:
-                created.append(create_user(session, cells[0], role, cells[1] or None, cells[2] or None))
-            except AccountError as exc:
-                fail(f"{file}, row {line}: {exc}; nobody was imported")
+        taken = first_taken(session, [name for name, _, _ in accounts])
+        if taken is not None:
+            fail(f"{file}, row {taken + 1}: user {accounts[taken][0]} already exists; nobody was imported")
+        session.rollback()  # hash with no transaction open: Argon2 takes a while per account
+        created = [prepare_user(name, role, shown or None, password or None) for name, shown, password in accounts]
+        add_users(session, [user for user, _ in created])
         _store_accounts(session, created, passwords)
 
 

@@ -10,7 +10,10 @@ started yet, and the scoreboard of a contest whose scoreboard is public.
 Bad input never crashes the service: unknown problem → 404, unknown or unavailable language → 422,
 empty source → 422, source over 64 KiB → 413 (a body over 1 MiB is refused before it is parsed,
 chunked ones as they arrive); ids outside the database's INTEGER range, text with a NUL character or
-a lone surrogate, times outside 1970-3000 → 422 (``judge.schemas``; tests in ``tests/hostile``).
+a lone surrogate, times outside 1970-3000 → 422 (``judge.schemas``; tests in ``tests/hostile``); a
+JSON body nested deeper than 32 levels → 422 before it is parsed (``judge.api.json_depth``); a busy
+database → 503 with ``Retry-After`` (``judge.api.errors``). Failed logins and open event streams are
+limited (``judge.throttle``); slow clients are timed out by the server (``judge.serving``).
 """
 
 from __future__ import annotations
@@ -18,9 +21,11 @@ from __future__ import annotations
 from fastapi import FastAPI
 
 from judge.api import auth, contests, events, languages, operations, problems, scoreboards, submissions, users
-from judge.api.errors import install_error_handlers
+from judge.api.errors import document_statuses, install_error_handlers
+from judge.api.json_depth import JsonDepthGuard
 from judge.config import Settings, load_settings
 from judge.db import make_engine, make_sessionmaker
+from judge.throttle import LoginThrottle, StreamSlots
 
 MAX_BODY_BYTES = 1 << 20
 ROUTERS = (auth, users, problems, languages, submissions, contests, scoreboards, events, operations)
@@ -28,7 +33,7 @@ ROUTERS = (auth, users, problems, languages, submissions, contests, scoreboards,
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the API app for ``settings`` (from the environment by default); ``app.state`` holds the
-    settings, the engine and the session factory.
+    settings, the engine, the session factory, the login throttle and the open streams' count.
 
     The database must already be migrated (``judge serve`` and ``judge db upgrade`` do it).
     """
@@ -41,7 +46,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Online judge for class contests: submit, follow verdicts, read problems.",
     )
     app.state.settings, app.state.engine, app.state.sessions = settings, engine, make_sessionmaker(engine)
+    app.state.logins = LoginThrottle(
+        settings.login_failures_per_account, settings.login_failures_per_address, settings.login_window_s
+    )
+    app.state.streams = StreamSlots()
+    app.add_middleware(JsonDepthGuard)
     install_error_handlers(app)
     for module in ROUTERS:
         app.include_router(module.router)
+    document_statuses(app)
     return app

@@ -1,14 +1,24 @@
 """Live events as server-sent events (``judge.events``): ``/api/v1/contests/{id}/events`` (scoreboard
 and verdicts as the caller may see them) and ``/api/v1/submissions/{id}/events`` (one submission's
-status, test results and verdict)."""
+status, test results and verdict).
+
+A stream holds a slot (``judge.throttle.StreamSlots``) while it is open: at most
+``max_streams_per_user`` per account, ``max_streams_per_address`` per client address for streams
+without a token; one more is 429 with ``Retry-After``. A ``poll`` below ``min_poll_s`` is raised to it.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import StreamingResponse
 from sqlalchemy.orm import Session
+from starlette.types import Receive, Scope, Send
 
 from judge import contests as rules
+from judge.api.auth import client_address
+from judge.api.errors import answers
 from judge.api.lookups import board_view, viewable_submission
 from judge.auth import current_user, db_session, optional_user
 from judge.events import ContestFeed, Feed, SubmissionFeed, stream
@@ -17,44 +27,76 @@ from judge.schemas import PathId
 
 router = APIRouter(prefix="/api/v1", tags=["events"])
 
+STREAM_ANSWERS = {
+    **answers(404, 429),
+    200: {
+        "description": "server-sent events (``event:``, ``id:``, ``data:`` JSON lines) until the stream ends",
+        "content": {"text/event-stream": {"schema": {"type": "string"}}},
+    },
+}
+POLL_HELP = "seconds between two looks at the database; below the server's floor (JUDGE_MIN_POLL_S, 1 s) it is raised"
 
-def _event_stream(request: Request, session: Session, feed: Feed, poll: float, max_seconds: float) -> StreamingResponse:
+
+class HeldStream(StreamingResponse):
+    """A streaming response that gives back its stream slot when it ends, however it ends."""
+
+    def __init__(self, content, release: Callable[[], None], **kwargs):
+        super().__init__(content, **kwargs)
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
+
+
+def _event_stream(
+    request: Request, session: Session, user: User | None, feed: Feed, poll: float, max_seconds: float
+) -> StreamingResponse:
+    settings, slots = request.app.state.settings, request.app.state.streams
+    if user is not None:
+        release = slots.take(f"user:{user.id}", settings.max_streams_per_user)
+    else:
+        release = slots.take(f"address:{client_address(request)}", settings.max_streams_per_address)
     # the request's session would keep its pooled connection for the stream's whole life (its
     # dependency ends with the response): a few open streams would hold every pooled connection
     session.close()
-    return StreamingResponse(
-        stream(feed, request.app.state.sessions, poll, max_seconds, request.is_disconnected),
+    return HeldStream(
+        stream(feed, request.app.state.sessions, max(poll, settings.min_poll_s), max_seconds, request.is_disconnected),
+        release,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
 
 
-@router.get("/contests/{contest_id}/events")
+@router.get("/contests/{contest_id}/events", response_class=StreamingResponse, responses=STREAM_ANSWERS)
 def contest_events(
     request: Request,
     contest_id: PathId,
     user: User | None = Depends(optional_user),
     session: Session = Depends(db_session),
-    poll: float = Query(1.0, ge=0.05, le=30),
-    max_seconds: float = Query(600, gt=0, le=3600),
+    poll: float = Query(1.0, ge=0.05, le=30, description=POLL_HELP),
+    max_seconds: float = Query(600, gt=0, le=3600, description="seconds until the stream ends (then reconnect)"),
 ):
     """Server-sent events: ``scoreboard`` (the board, at once and on every change in the caller's
-    view) and ``verdict`` (the jury: every submission; a student: their own)."""
+    view) and ``verdict`` (the jury: every submission; a student: their own). 401 without a token
+    when the board is not public; 429 when the caller holds too many streams."""
     contest, view = board_view(session, user, contest_id)
-    return _event_stream(request, session, ContestFeed(contest.id, user, view), poll, max_seconds)
+    return _event_stream(request, session, user, ContestFeed(contest.id, user, view), poll, max_seconds)
 
 
-@router.get("/submissions/{submission_id}/events")
+@router.get("/submissions/{submission_id}/events", response_class=StreamingResponse, responses=STREAM_ANSWERS)
 def submission_events(
     request: Request,
     submission_id: PathId,
     user: User = Depends(current_user),
     session: Session = Depends(db_session),
-    poll: float = Query(0.5, ge=0.05, le=30),
-    max_seconds: float = Query(600, gt=0, le=3600),
+    poll: float = Query(1.0, ge=0.05, le=30, description=POLL_HELP),
+    max_seconds: float = Query(600, gt=0, le=3600, description="seconds until the stream ends"),
 ):
     """Server-sent events of one submission: ``status``, ``test`` per finished test case (as much as
-    the caller may see), ``verdict``, then the stream ends."""
+    the caller may see), ``verdict``, then the stream ends. 429 when the caller holds too many streams."""
     row = viewable_submission(session, user, submission_id)
     level = rules.detail_level(session, user, row)
-    return _event_stream(request, session, SubmissionFeed(row.id, level), poll, max_seconds)
+    return _event_stream(request, session, user, SubmissionFeed(row.id, level), poll, max_seconds)
