@@ -200,6 +200,7 @@ def serve(
     from judge.config import load_settings
     from judge.db import make_engine, make_sessionmaker, upgrade
     from judge.package_store import load_problems_dir
+    from judge.serving import server_config
 
     settings = load_settings()
     try:
@@ -218,7 +219,7 @@ def serve(
     processes = _spawn_workers(0, count)
     say(f"{count} judge workers started; API on http://{host}:{port} (docs at /docs)")
     try:
-        uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+        uvicorn.Server(server_config(create_app(settings), settings, host, port)).run()
     finally:
         for p in processes:
             p.terminate()

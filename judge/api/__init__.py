@@ -33,7 +33,7 @@ ROUTERS = (auth, users, problems, languages, submissions, contests, scoreboards,
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the API app for ``settings`` (from the environment by default); ``app.state`` holds the
-    settings, the engine, the session factory, the login throttle and the open streams' count.
+    settings, the engine, the session factory, the login throttle, the open streams' count and the API's routes.
 
     The database must already be migrated (``judge serve`` and ``judge db upgrade`` do it).
     """
@@ -52,7 +52,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.streams = StreamSlots()
     app.add_middleware(JsonDepthGuard)
     install_error_handlers(app)
+    app.state.routes = [route for module in ROUTERS for route in module.router.routes]  # 405's Allow
+    document_statuses(app.state.routes)
     for module in ROUTERS:
         app.include_router(module.router)
-    document_statuses(app)
     return app

@@ -72,17 +72,21 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(405, _method_not_allowed)  # type: ignore[arg-type]
 
 
-def document_statuses(app: FastAPI) -> None:
-    """Add to each route's OpenAPI answers the statuses it can give whatever its code: 401 where it
-    takes a token it requires, 413 and 422 where it reads a body or parameters, 503 everywhere (a
-    busy database). Route-specific ones (403, 404, 409, 429) are declared on the routes."""
-    for route in app.routes:
-        if not isinstance(route, APIRoute):
-            continue
-        dependencies = {d.call for d in _all_dependencies(route.dependant)}
+def document_statuses(routes: list[APIRoute]) -> None:
+    """Add to each of ``routes``' OpenAPI answers the statuses it can give whatever its code: 401
+    where it reads a token (a wrong one is refused even where none is needed), 403 where it needs a
+    teacher, 404 where its path names a row, 400, 413 and 422 where it reads a body, 422 where it
+    takes parameters, 503 everywhere (a busy database). Other route-specific ones (403, 409, 429)
+    are declared on the routes. Call it before the app's first request: FastAPI reads the routes then."""
+    for route in routes:
+        called = {getattr(d.call, "__name__", "") for d in _all_dependencies(route.dependant)}
         extra = [503]
-        if any(getattr(call, "__name__", "") in ("current_user", "jury_user") for call in dependencies):
+        if called & {"optional_user", "current_user", "jury_user"}:
             extra.append(401)
+        if "jury_user" in called:
+            extra.append(403)
+        if route.dependant.path_params:
+            extra.append(404)
         if route.body_field is not None:
             extra += [400, 413, 422]
         elif route.dependant.query_params or route.dependant.path_params:
@@ -118,10 +122,10 @@ async def _busy(request: Request, exc: Exception) -> Response:
 
 async def _method_not_allowed(request: Request, exc: StarletteHTTPException) -> Response:
     allowed: set[str] = set()
-    for route in request.app.router.routes:
+    for route in request.app.state.routes:
         match, _ = route.matches({**request.scope, "method": ""})
         if match != Match.NONE:
-            allowed |= getattr(route, "methods", None) or set()
+            allowed |= route.methods
     headers = {"Allow": ", ".join(sorted(allowed))} if allowed else dict(exc.headers or {})
     return JSONResponse({"detail": exc.detail}, status_code=405, headers=headers)
 

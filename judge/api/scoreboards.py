@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends
 from fastapi.responses import PlainTextResponse
 from sqlalchemy.orm import Session
 
+from judge.api.errors import answers
 from judge.api.lookups import board_view, jury_contest
 from judge.auth import current_user, db_session, optional_user
 from judge.exports import grades_csv, scoreboard_csv
@@ -36,7 +37,7 @@ def scoreboard_as_csv(
     return PlainTextResponse(scoreboard_csv(compute_scoreboard(session, contest, view)), media_type="text/csv")
 
 
-@router.get("/grades.csv", response_class=PlainTextResponse)
+@router.get("/grades.csv", response_class=PlainTextResponse, responses=answers(403))
 def grades(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """Grades for the teacher: one row per contestant, per-problem result and total (live results)."""
     contest = jury_contest(session, user, contest_id)

@@ -55,13 +55,16 @@ def _free_port() -> int:
 
 @contextmanager
 def served(app):
-    """Serve ``app`` with uvicorn in a thread; yields its base URL (``http://127.0.0.1:PORT``)."""
+    """Serve ``app`` with uvicorn in a thread, configured as ``judge serve`` does; yields its base
+    URL (``http://127.0.0.1:PORT``)."""
     import uvicorn
 
+    from judge.serving import server_config
+
     port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2)
-    )
+    config = server_config(app, app.state.settings, "127.0.0.1", port, log_level="warning")
+    config.timeout_graceful_shutdown = 2
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
