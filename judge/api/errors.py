@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import math
+from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.encoders import jsonable_encoder
@@ -42,6 +43,13 @@ class ErrorOut(BaseModel):
     detail: str
 
 
+class InvalidOut(BaseModel):
+    """An invalid request: one line saying why, or FastAPI's list of the fields at fault (each with
+    ``loc``, ``msg``, ``type`` and the ``input`` given)."""
+
+    detail: str | list[dict[str, Any]]
+
+
 STATUS_MEANINGS = {
     400: "the body cannot be read",
     401: "no token, or one unknown or expired",
@@ -58,8 +66,17 @@ STATUS_MEANINGS = {
 
 
 def answers(*statuses: int) -> dict[int | str, dict]:
-    """OpenAPI ``responses`` entries for ``statuses``: an ``ErrorOut`` body and the meaning."""
-    return {status: {"model": ErrorOut, "description": STATUS_MEANINGS[status]} for status in statuses}
+    """OpenAPI ``responses`` entries for ``statuses``: the meaning and a JSON body, ``ErrorOut``
+    (``InvalidOut`` for 422), as JSON even on a route that answers CSV when it succeeds."""
+    return {
+        status: {
+            "description": STATUS_MEANINGS[status],
+            "content": {
+                "application/json": {"schema": (InvalidOut if status == 422 else ErrorOut).model_json_schema()}
+            },
+        }
+        for status in statuses
+    }
 
 
 def install_error_handlers(app: FastAPI) -> None:

@@ -27,13 +27,26 @@ from judge.schemas import PathId
 
 router = APIRouter(prefix="/api/v1", tags=["events"])
 
-STREAM_ANSWERS = {
-    **answers(404, 429),
-    200: {
-        "description": "server-sent events (``event:``, ``id:``, ``data:`` JSON lines) until the stream ends",
-        "content": {"text/event-stream": {"schema": {"type": "string"}}},
-    },
-}
+
+def stream_answers(*events: str) -> dict[int | str, dict]:
+    """OpenAPI answers of an event stream: 200 ``text/event-stream`` whose events are named
+    ``events`` and carry one JSON ``data`` line each; 404, 429 (too many streams) and the rest."""
+    event = {
+        "type": "object",
+        "properties": {
+            "event": {"type": "string", "enum": [*events, "gone", "end"]},
+            "id": {"type": "string", "description": "the event's number in this stream"},
+            "data": {"type": "string", "contentMediaType": "application/json"},
+            "retry": {"type": "integer", "description": "ms a client waits before it reconnects"},
+        },
+    }
+    ok = {
+        "description": "server-sent events until the stream ends",
+        "content": {"text/event-stream": {"schema": event}},
+    }
+    return {**answers(404, 429), 200: ok}
+
+
 POLL_HELP = "seconds between two looks at the database; below the server's floor (JUDGE_MIN_POLL_S, 1 s) it is raised"
 
 
@@ -70,7 +83,9 @@ def _event_stream(
     )
 
 
-@router.get("/contests/{contest_id}/events", response_class=StreamingResponse, responses=STREAM_ANSWERS)
+@router.get(
+    "/contests/{contest_id}/events", response_class=StreamingResponse, responses=stream_answers("scoreboard", "verdict")
+)
 def contest_events(
     request: Request,
     contest_id: PathId,
@@ -86,7 +101,11 @@ def contest_events(
     return _event_stream(request, session, user, ContestFeed(contest.id, user, view), poll, max_seconds)
 
 
-@router.get("/submissions/{submission_id}/events", response_class=StreamingResponse, responses=STREAM_ANSWERS)
+@router.get(
+    "/submissions/{submission_id}/events",
+    response_class=StreamingResponse,
+    responses=stream_answers("status", "test", "verdict"),
+)
 def submission_events(
     request: Request,
     submission_id: PathId,

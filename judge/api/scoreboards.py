@@ -28,7 +28,13 @@ def scoreboard(contest_id: PathId, user: User | None = Depends(optional_user), s
     return compute_scoreboard(session, contest, view).to_dict()
 
 
-@router.get("/scoreboard.csv", response_class=PlainTextResponse)
+class CsvResponse(PlainTextResponse):
+    """A CSV text (``text/csv``, UTF-8)."""
+
+    media_type = "text/csv"
+
+
+@router.get("/scoreboard.csv", response_class=CsvResponse)
 def scoreboard_as_csv(
     contest_id: PathId, user: User | None = Depends(optional_user), session: Session = Depends(db_session)
 ):
@@ -37,7 +43,7 @@ def scoreboard_as_csv(
     return PlainTextResponse(scoreboard_csv(compute_scoreboard(session, contest, view)), media_type="text/csv")
 
 
-@router.get("/grades.csv", response_class=PlainTextResponse, responses=answers(403))
+@router.get("/grades.csv", response_class=CsvResponse, responses=answers(403))
 def grades(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """Grades for the teacher: one row per contestant, per-problem result and total (live results)."""
     contest = jury_contest(session, user, contest_id)
