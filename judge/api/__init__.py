@@ -22,13 +22,29 @@ from fastapi import FastAPI
 
 from judge.api import auth, contests, events, languages, operations, problems, scoreboards, submissions, users
 from judge.api.errors import document_statuses, install_error_handlers
-from judge.api.json_depth import JsonDepthGuard
+from judge.api.json_depth import MAX_JSON_DEPTH, JsonDepthGuard
 from judge.config import Settings, load_settings
 from judge.db import make_engine, make_sessionmaker
 from judge.throttle import LoginThrottle, StreamSlots
 
 MAX_BODY_BYTES = 1 << 20
 ROUTERS = (auth, users, problems, languages, submissions, contests, scoreboards, events, operations)
+
+
+def describe(settings: Settings) -> str:
+    """The OpenAPI description: what the API is for and the limits this server enforces."""
+    return (
+        "Online judge for class contests: submit, follow verdicts, read problems.\n\n"
+        "Limits: a body of at most 1 MiB (413), a JSON body nested at most "
+        f"{MAX_JSON_DEPTH} levels (422), a source of at most {settings.max_source_bytes} bytes (413); "
+        f"a request must arrive whole within {settings.request_read_timeout_s:g} s (408); one submission "
+        f"per student every {settings.submit_interval_s:g} s (429); "
+        f"{settings.max_streams_per_user} open event streams per account and "
+        f"{settings.max_streams_per_address} without a token per address (429), polling at most every "
+        f"{settings.min_poll_s:g} s; {settings.login_failures_per_account} failed logins per account and "
+        f"{settings.login_failures_per_address} per address within {settings.login_window_s:g} s (429). "
+        "Every 429 and 503 carries Retry-After (seconds). A busy database is 503: nothing was stored."
+    )
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -43,7 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="classjudge",
         version="0.1.0",
         max_body_size=MAX_BODY_BYTES,  # 413 past 1 MiB, chunked too
-        description="Online judge for class contests: submit, follow verdicts, read problems.",
+        description=describe(settings),
     )
     app.state.settings, app.state.engine, app.state.sessions = settings, engine, make_sessionmaker(engine)
     app.state.logins = LoginThrottle(

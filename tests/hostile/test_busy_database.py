@@ -12,7 +12,9 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import httpx
 import pytest
@@ -84,8 +86,9 @@ def test_an_import_and_a_burst_of_submissions_at_once(any_db_app, monkeypatch):
     assert stored == {sid: source for _, sid, source in replies}  # every accepted one, nothing else
 
 
-def _hold_write_lock(database_url: str):
-    """Open a transaction that holds the lock a submission's insert needs; returns (release)."""
+def _hold_write_lock(database_url: str) -> Callable[[], None]:
+    """Open a transaction that holds the lock a submission's insert needs; returns its release."""
+    holder: Any
     if database_url.startswith("sqlite"):
         holder = sqlite3.connect(database_url.split("///", 1)[1], isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")  # SQLite's one write lock
@@ -96,7 +99,12 @@ def _hold_write_lock(database_url: str):
 
         holder = psycopg.connect(database_url.replace(PG_SERVER.split("://")[0] + "://", "postgresql://"))
         holder.execute("LOCK TABLE submissions IN EXCLUSIVE MODE")
-    return lambda: (holder.rollback(), holder.close())
+
+    def release() -> None:
+        holder.rollback()
+        holder.close()
+
+    return release
 
 
 def test_a_locked_database_answers_503_with_retry_after_and_stores_nothing(database_url, tmp_path, monkeypatch, caplog):
