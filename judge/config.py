@@ -64,7 +64,7 @@ class Settings(BaseSettings):
         default=5, ge=1, description="failed logins to one account within `login_window_s` before 429"
     )
     login_failures_per_address: int = Field(
-        default=30, ge=1, description="failed logins from one client address within `login_window_s` before 429"
+        default=100, ge=1, description="failed logins from one client address within `login_window_s` before 429"
     )
     login_window_s: float = Field(
         default=300.0, gt=0, description="seconds a failed login counts against its account and address"

@@ -70,7 +70,8 @@ class GuardedH11Protocol(H11Protocol):
         self.read_deadline = None
         if self.transport.is_closing():
             return
-        if self.cycle is None or self.cycle.response_complete or not self.cycle.response_started:
+        awaiting_headers = self.conn.their_state is h11.IDLE
+        if awaiting_headers or (self.cycle is not None and not self.cycle.response_started):  # nothing answered yet
             self.transport.write(REQUEST_TIMEOUT_ANSWER)
         self.logger.info("%s: request not received within %s s; closed", self.client, self.read_timeout_s)
         self.transport.close()

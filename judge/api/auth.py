@@ -32,7 +32,8 @@ class TokenOut(BaseModel):
 def log_in(request: Request, form: OAuth2PasswordRequestForm = Depends(), session: Session = Depends(db_session)):
     """Trade a user name and password (form fields ``username``, ``password``) for a bearer token.
     401 for a wrong name or password; 429 with ``Retry-After`` after too many failures for the
-    account (default 5) or the client address (30) within the login window (300 s)."""
+    account (default 5) or the client address (100: a class may share one) within the login
+    window (300 s)."""
     throttle = request.app.state.logins
     address = client_address(request)
     throttle.check(form.username, address)
