@@ -67,10 +67,17 @@ def test_an_import_and_a_burst_of_submissions_at_once(any_db_app, monkeypatch):
                 )
             return reply.status_code, reply.json().get("id"), source
 
+        def log_in() -> int:
+            with httpx.Client(base_url=url, timeout=60) as client:
+                form = {"username": "s0", "password": "pw-" + "x" * 8}  # tests/conftest.make_account
+                return client.post("/api/v1/auth/token", data=form).status_code
+
         def during_the_import() -> None:
-            with ThreadPoolExecutor(BURST) as pool:
+            with ThreadPoolExecutor(BURST + 1) as pool:
                 futures = [pool.submit(submit, i) for i in range(BURST)]
+                login = pool.submit(log_in)
                 burst["replies"] = [f.result(timeout=20) for f in futures]  # raises if they wait for the import
+                burst["login"] = login.result(timeout=20)
 
         monkeypatch.setattr(judge.auth, "_hasher", SlowHasher(judge.auth._hasher, during_the_import))
         accounts = [{"name": f"new{i}", "display_name": f"New {i}"} for i in range(30)]
@@ -79,6 +86,7 @@ def test_an_import_and_a_burst_of_submissions_at_once(any_db_app, monkeypatch):
     assert imported.status_code == 201, imported.text
     assert len(imported.json()) == 30 and all(a["password"] for a in imported.json())
     replies = burst["replies"]
+    assert burst["login"] == 200  # a login writes its token: it once waited 25 s for the import
     assert [status for status, _, _ in replies] == [202] * BURST, replies
     with any_db_app.state.sessions() as session:
         stored = {s.id: s.source for s in session.scalars(select(Submission))}
