@@ -71,7 +71,9 @@ class LoginThrottle:
     further attempts (right password or not) until enough failures age out. A successful login
     clears its account's count (not its address's: one address may be a whole class behind NAT)."""
 
-    def __init__(self, per_account: int, per_address: int, window_s: float, clock=time.monotonic):
+    def __init__(
+        self, per_account: int, per_address: int, window_s: float, clock: Callable[[], float] = time.monotonic
+    ):
         self.accounts = FailureWindow(per_account, window_s, clock)
         self.addresses = FailureWindow(per_address, window_s, clock)
 

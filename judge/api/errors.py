@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from judge.api.json_depth import MAX_JSON_DEPTH
+from judge.auth import current_user, jury_user, optional_user
 from judge.contests import ContestRuleError, RateLimited
 from judge.throttle import Throttled
 
@@ -96,11 +97,11 @@ def document_statuses(routes: list[APIRoute]) -> None:
     takes parameters, 503 everywhere (a busy database). Other route-specific ones (403, 409, 429)
     are declared on the routes. Call it before the app's first request: FastAPI reads the routes then."""
     for route in routes:
-        called = {getattr(d.call, "__name__", "") for d in _all_dependencies(route.dependant)}
+        called = {d.call for d in _all_dependencies(route.dependant)}
         extra = [503]
-        if called & {"optional_user", "current_user", "jury_user"}:
+        if called & {optional_user, current_user, jury_user}:
             extra.append(401)
-        if "jury_user" in called:
+        if jury_user in called:
             extra.append(403)
         if route.dependant.path_params:
             extra.append(404)
