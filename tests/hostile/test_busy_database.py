@@ -80,17 +80,17 @@ def test_an_import_and_a_burst_of_submissions_at_once(any_db_app, monkeypatch):
                 burst["login"] = login.result(timeout=20)
 
         monkeypatch.setattr(judge.auth, "_hasher", SlowHasher(judge.auth._hasher, during_the_import))
-        accounts = [{"name": f"new{i}", "display_name": f"New {i}"} for i in range(30)]
+        accounts = [{"name": f"new{i}", "display_name": f"New {i}"} for i in range(150)]
         with httpx.Client(base_url=url, timeout=120) as client:
             imported = client.post("/api/v1/users/import", headers=teacher, json=accounts)
     assert imported.status_code == 201, imported.text
-    assert len(imported.json()) == 30 and all(a["password"] for a in imported.json())
+    assert len(imported.json()) == 150 and all(a["password"] for a in imported.json())
     replies = burst["replies"]
     assert burst["login"] == 200  # a login writes its token: it once waited 25 s for the import
     assert [status for status, _, _ in replies] == [202] * BURST, replies
     with any_db_app.state.sessions() as session:
         stored = {s.id: s.source for s in session.scalars(select(Submission))}
-        assert session.scalar(select(func.count()).select_from(User).where(User.name.like("new%"))) == 30
+        assert session.scalar(select(func.count()).select_from(User).where(User.name.like("new%"))) == 150
     assert stored == {sid: source for _, sid, source in replies}  # every accepted one, nothing else
 
 
