@@ -53,23 +53,27 @@ def generate_password() -> str:
     return secrets.token_urlsafe(GENERATED_PASSWORD_BYTES)
 
 
-def create_user(
-    session: Session, name: str, role: str = Role.STUDENT, display_name: str | None = None, password: str | None = None
-) -> tuple[User, str | None]:
-    """Add a user (flushed, not committed); returns it and the generated password (None when
-    ``password`` was given; the caller shows it once, it is stored nowhere).
-
-    Raises AccountError for a name outside ``[A-Za-z0-9_.-]`` (1-64 characters), an unknown role, an
-    empty password or a name already taken.
-    """
+def check_account(name: str, role: str = Role.STUDENT, password: str | None = None) -> None:
+    """Raise AccountError for a name outside ``[A-Za-z0-9_.-]`` (1-64 characters, not starting with
+    ``_.-``), an unknown role or an empty password. Looks at no database."""
     if not USER_NAME.fullmatch(name):
         raise AccountError(f"user name {name!r}: use 1-64 letters, digits, '_', '.', '-'")
     if role not in tuple(Role):
         raise AccountError(f"role {role!r}: one of {', '.join(Role)}")
     if password is not None and not password:
         raise AccountError(f"user {name}: empty password")
-    if session.scalar(select(User.id).where(User.name == name)) is not None:
-        raise AccountError(f"user {name} already exists")
+
+
+def prepare_user(
+    name: str, role: str = Role.STUDENT, display_name: str | None = None, password: str | None = None
+) -> tuple[User, str | None]:
+    """A new user, not yet in any session, with its password hashed, and the generated password
+    (None when ``password`` was given). Hashing is the slow part (Argon2 is made to be slow) and
+    touches no database: callers hash every account before their transaction takes the write lock.
+
+    Raises AccountError as ``check_account``.
+    """
+    check_account(name, role, password)
     generated = generate_password() if password is None else None
     user = User(
         name=name,
@@ -77,8 +81,47 @@ def create_user(
         display_name=(display_name or name)[:200],
         password_hash=hash_password(generated or password or ""),
     )
-    session.add(user)
+    return user, generated
+
+
+def first_taken(session: Session, names: list[str]) -> int | None:
+    """The position in ``names`` of the first name already in the database or earlier in ``names``;
+    None when all are free."""
+    existing = set(session.scalars(select(User.name).where(User.name.in_(set(names)))))
+    seen: set[str] = set()
+    for position, name in enumerate(names):
+        if name in existing or name in seen:
+            return position
+        seen.add(name)
+    return None
+
+
+def add_users(session: Session, users: list[User]) -> None:
+    """Add ``users`` (from ``prepare_user``) to ``session``, flushed, not committed.
+
+    Raises AccountError naming the first name already taken (or repeated); then nothing is added.
+    """
+    taken = first_taken(session, [u.name for u in users])
+    if taken is not None:
+        raise AccountError(f"user {users[taken].name} already exists")
+    session.add_all(users)
     session.flush()
+
+
+def create_user(
+    session: Session, name: str, role: str = Role.STUDENT, display_name: str | None = None, password: str | None = None
+) -> tuple[User, str | None]:
+    """Add a user (flushed, not committed); returns it and the generated password (None when
+    ``password`` was given; the caller shows it once, it is stored nowhere). The password is hashed
+    before ``session`` writes anything.
+
+    Raises AccountError as ``check_account``, or when the name is taken.
+    """
+    check_account(name, role, password)
+    if first_taken(session, [name]) is not None:  # before the slow hash
+        raise AccountError(f"user {name} already exists")
+    user, generated = prepare_user(name, role, display_name, password)
+    add_users(session, [user])
     return user, generated
 
 

@@ -201,6 +201,7 @@ def serve(
     from judge.config import load_settings
     from judge.db import make_engine, make_sessionmaker, upgrade
     from judge.package_store import load_problems_dir
+    from judge.serving import server_config
 
     settings = load_settings()
     try:
@@ -219,7 +220,7 @@ def serve(
     processes = _spawn_workers(0, count)
     say(f"{count} judge workers started; API on http://{host}:{port} (docs at /docs)")
     try:
-        uvicorn.run(create_app(settings), host=host, port=port, log_level="info")
+        uvicorn.Server(server_config(create_app(settings), settings, host, port)).run()
     finally:
         for p in processes:
             p.terminate()
@@ -431,8 +432,8 @@ def user_import(
 ) -> None:
     """Create a whole class from a CSV file, all or none; generated passwords are printed once
     (and written to --passwords first)."""
-    from judge.auth import AccountError, create_user
-    from judge.users import parse_class_csv
+    from judge.auth import AccountError
+    from judge.users import add_accounts, parse_class_csv
 
     if not file.is_file():
         fail(f"{file}: no such file")
@@ -445,12 +446,10 @@ def user_import(
     except AccountError as exc:
         fail(f"{file}, {exc}; nobody was imported")
     with _db() as session:
-        created = []
-        for number, account in enumerate(accounts, start=1):
-            try:
-                created.append(create_user(session, account.name, role, account.display_name, account.password))
-            except AccountError as exc:
-                fail(f"{file}, row {number}: {exc}; nobody was imported")
+        try:  # every password hashed before the write lock (judge.users.add_accounts)
+            created = add_accounts(session, accounts)
+        except AccountError as exc:
+            fail(f"{file}, {exc}; nobody was imported")
         _store_accounts(session, created, passwords)
 
 

@@ -52,6 +52,27 @@ class Settings(BaseSettings):
         default="",
         description="bearer token a Prometheus scraper sends to /metrics (empty: a teacher's or admin's login token)",
     )
+    request_read_timeout_s: float = Field(
+        default=30.0,
+        gt=0,
+        description="seconds a client has to send a whole request (headers and body) before 408 and close",
+    )
+    max_streams_per_user: int = Field(default=4, ge=1, description="event streams one account may hold open at once")
+    max_streams_per_address: int = Field(
+        default=8, ge=1, description="event streams without a token one client address may hold open at once"
+    )
+    min_poll_s: float = Field(
+        default=1.0, gt=0, description="shortest poll interval of an event stream (s); a shorter `poll` is raised to it"
+    )
+    login_failures_per_account: int = Field(
+        default=5, ge=1, description="failed logins to one account within `login_window_s` before 429"
+    )
+    login_failures_per_address: int = Field(
+        default=100, ge=1, description="failed logins from one client address within `login_window_s` before 429"
+    )
+    login_window_s: float = Field(
+        default=300.0, gt=0, description="seconds a failed login counts against its account and address"
+    )
 
 
 def load_settings() -> Settings:

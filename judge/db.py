@@ -15,14 +15,15 @@ from judge.config import REPO_ROOT
 def make_engine(url: str) -> Engine:
     """Create an engine for ``url``.
 
-    SQLite: creates the parent folder, waits up to 30 s on a locked database (several worker
-    processes share one file), and turns on WAL so readers never block the writer.
+    SQLite: creates the parent folder, waits up to ``LOCK_TIMEOUT_S`` on a locked database (several
+    worker processes share one file), and turns on WAL so readers never block the writer.
+    PostgreSQL: a statement waits up to ``LOCK_TIMEOUT_S`` for a lock, then fails (OperationalError).
     """
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
         if path and path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": SQLITE_LOCK_TIMEOUT_S, "check_same_thread": False})
+        engine = create_engine(url, connect_args={"timeout": LOCK_TIMEOUT_S, "check_same_thread": False})
         _serialize_sqlite_writers(engine)
 
         @event.listens_for(engine, "connect")
@@ -30,15 +31,18 @@ def make_engine(url: str) -> Engine:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute(f"PRAGMA busy_timeout={int(LOCK_TIMEOUT_S * 1000)}")
             cur.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # a lock wait ends after LOCK_TIMEOUT_S with an error (the API answers 503) instead of never
+    options = f"-c lock_timeout={int(LOCK_TIMEOUT_S * 1000)}"
+    return create_engine(url, pool_pre_ping=True, connect_args={"options": options})
 
 
 WRITE_STATEMENTS = ("INSERT", "UPDATE", "DELETE", "REPLAC")
-SQLITE_LOCK_TIMEOUT_S = 30
+LOCK_TIMEOUT_S = 30  # the longest a statement waits for another transaction's lock (s)
+SQLITE_LOCK_TIMEOUT_S = LOCK_TIMEOUT_S  # the wait for this process's other writer (s)
 
 
 def _serialize_sqlite_writers(engine: Engine) -> None:

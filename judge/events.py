@@ -27,11 +27,13 @@ from fastapi import Request
 from fastapi.responses import StreamingResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from starlette.types import Receive, Scope, Send
 
 from judge.clock import iso_utc, utcnow
 from judge.contests import shown_figures, shown_test
 from judge.models import Contest, ContestProblem, Submission, TestResult, User
 from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
+from judge.throttle import client_address
 from judge.vocabulary import DetailLevel, ScoreboardView, Status
 
 KEEPALIVE_S = 15.0
@@ -238,13 +240,40 @@ async def stream(
         await asyncio.sleep(poll_s)
 
 
-def event_response(request: Request, session: Session, feed: Feed, poll_s: float, max_s: float) -> StreamingResponse:
+class HeldStream(StreamingResponse):
+    """A streaming response that gives back its stream slot when it ends, however it ends."""
+
+    def __init__(self, content, release: Callable[[], None], **kwargs):
+        super().__init__(content, **kwargs)
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
+
+
+def event_response(
+    request: Request, session: Session, user: User | None, feed: Feed, poll_s: float, max_s: float
+) -> StreamingResponse:
     """The HTTP response streaming ``feed`` (``stream``) to the client of ``request``, polled through
-    the app's session factory. Closes ``session`` (the request's own) first: it would otherwise keep
-    its pooled connection for the stream's whole life, and a few open streams would hold them all."""
+    the app's session factory every ``poll_s`` seconds (raised to the ``min_poll_s`` setting) for at
+    most ``max_s`` seconds. The stream holds one of the caller's slots (``max_streams_per_user`` per
+    account, ``max_streams_per_address`` per address without one; ``judge.throttle.StreamSlots``):
+    raises Throttled (429) when all are held.
+
+    Closes ``session`` (the request's own) first: it would otherwise keep its pooled connection for
+    the stream's whole life, and a few open streams would hold them all."""
+    settings, slots = request.app.state.settings, request.app.state.streams
+    if user is not None:
+        release = slots.take(f"user:{user.id}", settings.max_streams_per_user)
+    else:
+        release = slots.take(f"address:{client_address(request)}", settings.max_streams_per_address)
     session.close()
-    return StreamingResponse(
-        stream(feed, request.app.state.sessions, poll_s, max_s, request.is_disconnected),
+    return HeldStream(
+        stream(feed, request.app.state.sessions, max(poll_s, settings.min_poll_s), max_s, request.is_disconnected),
+        release,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from judge.auth import AccountError, create_user, set_password
+from judge.auth import AccountError, add_users, check_account, first_taken, prepare_user, set_password
 from judge.models import User
 from judge.schemas import storable
 from judge.vocabulary import Role
@@ -68,21 +68,40 @@ def may_manage(actor: User, role: str) -> bool:
 
 
 def create_accounts(session: Session, actor: User, accounts: list[NewAccount]) -> list[tuple[User, str | None]]:
-    """Create every one of ``accounts`` or none (flushed, not committed: the caller commits, or rolls
-    back on an error); returns each user with its generated password (None when one was given).
-
-    Raises NotAllowed when ``actor`` may not create one of them (``may_manage``), AccountError for a
-    bad or taken name (its message says ``row N`` when there are several accounts).
-    """
+    """``add_accounts`` for ``actor``: raises NotAllowed when ``actor`` may not create one of them
+    (``may_manage``), else as ``add_accounts``."""
     refused = next((a for a in accounts if not may_manage(actor, a.role)), None)
     if refused is not None:
         raise NotAllowed(f"a {actor.role} may not create {refused.role} accounts")
-    created = []
+    return add_accounts(session, accounts)
+
+
+def add_accounts(session: Session, accounts: list[NewAccount]) -> list[tuple[User, str | None]]:
+    """Create every one of ``accounts`` or none (flushed, not committed: the caller commits, or rolls
+    back on an error); returns each user with its generated password (None when one was given).
+
+    Every password is hashed before the session writes (``judge.auth.prepare_user``): Argon2 takes
+    a while per account, and the database's write lock is then held for the inserts only. The
+    session's read transaction is ended before the hashing.
+
+    Raises AccountError for a bad or taken name (its message says ``row N`` when there are several
+    accounts).
+    """
+
+    def numbered(number: int, exc: AccountError) -> AccountError:
+        return AccountError(f"row {number}: {exc}" if len(accounts) > 1 else str(exc))
+
     for number, account in enumerate(accounts, start=1):
         try:
-            created.append(create_user(session, account.name, account.role, account.display_name, account.password))
+            check_account(account.name, account.role, account.password)
         except AccountError as exc:
-            raise AccountError(f"row {number}: {exc}" if len(accounts) > 1 else str(exc)) from exc
+            raise numbered(number, exc) from exc
+    taken = first_taken(session, [a.name for a in accounts])
+    if taken is not None:  # before the slow hashing
+        raise numbered(taken + 1, AccountError(f"user {accounts[taken].name} already exists"))
+    session.rollback()  # end the read transaction: the hashing below takes a while
+    created = [prepare_user(a.name, a.role, a.display_name, a.password) for a in accounts]
+    add_users(session, [user for user, _ in created])
     return created
 
 

@@ -80,8 +80,8 @@ def migrated_sqlite_file(tmp_path_factory):
 @pytest.fixture
 def api_app(migrated_sqlite_file, tmp_path, monkeypatch):
     """The API app on a fresh, migrated SQLite database, with no submission rate limit (the tests of
-    the limit set their own) and the cheapest Argon2 parameters (the real ones take half a second
-    per hash). ``app.state.sessions`` opens sessions on its database."""
+    the limit set their own), streams that may poll every 50 ms and the cheapest Argon2 parameters
+    (the real ones take half a second per hash). ``app.state.sessions`` opens sessions on its database."""
     import shutil
 
     from argon2 import PasswordHasher, profiles
@@ -90,6 +90,7 @@ def api_app(migrated_sqlite_file, tmp_path, monkeypatch):
     from judge.config import Settings
 
     monkeypatch.setenv("JUDGE_SUBMIT_INTERVAL_S", "0")
+    monkeypatch.setenv("JUDGE_MIN_POLL_S", "0.05")  # the tests' streams poll fast
     monkeypatch.setattr("judge.auth._hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
     shutil.copyfile(migrated_sqlite_file, tmp_path / "judge.db")
     return create_app(

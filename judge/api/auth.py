@@ -1,4 +1,5 @@
-"""``/api/v1/auth``: trade a user name and password for a bearer token, end it, and who am I."""
+"""``/api/v1/auth``: trade a user name and password for a bearer token, end it, and who am I.
+Failed logins are counted per account and per client address (``judge.throttle.LoginThrottle``)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from fastapi.security import OAuth2PasswordRequestForm
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
+from judge.api.errors import answers
 from judge.api.users import UserOut, user_out
 from judge.auth import authenticate, current_user, db_session, issue_token, revoke_token
 from judge.models import User
 from judge.schemas import UtcStamp, storable
+from judge.throttle import client_address
 
 router = APIRouter(prefix="/api/v1/auth", tags=["auth"])
 
@@ -24,12 +27,20 @@ class TokenOut(BaseModel):
     user: UserOut
 
 
-@router.post("/token", response_model=TokenOut)
-def log_in(form: OAuth2PasswordRequestForm = Depends(), session: Session = Depends(db_session)):
-    """Trade a user name and password (form fields ``username``, ``password``) for a bearer token."""
+@router.post("/token", response_model=TokenOut, responses=answers(401, 429))
+def log_in(request: Request, form: OAuth2PasswordRequestForm = Depends(), session: Session = Depends(db_session)):
+    """Trade a user name and password (form fields ``username``, ``password``) for a bearer token.
+    401 for a wrong name or password; 429 with ``Retry-After`` after too many failures for the
+    account (default 5) or the client address (100: a class may share one) within the login
+    window (300 s)."""
+    throttle = request.app.state.logins
+    address = client_address(request)
+    throttle.check(form.username, address)
     user = authenticate(session, form.username, form.password) if storable(form.username) else None
     if user is None:  # a name with a NUL character is no name (PostgreSQL cannot even look it up)
+        throttle.failed(form.username, address)
         raise HTTPException(401, "wrong user name or password", headers={"WWW-Authenticate": "Bearer"})
+    throttle.succeeded(form.username)
     token, expires = issue_token(session, user)
     return TokenOut(access_token=token, expires_at=expires, user=user_out(user))
 

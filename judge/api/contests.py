@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from judge import contests as rules
 from judge import lifecycle
+from judge.api.errors import answers
 from judge.api.lookups import jury_contest, visible_contest
 from judge.api.submissions import RejudgeOut, SubmissionSummary, summaries
 from judge.auth import current_user, db_session, jury_user
@@ -192,7 +193,7 @@ def list_contests(user: User = Depends(current_user), session: Session = Depends
     return [contest_out(session, c, user) for c in rules.contests_for(session, user)]
 
 
-@router.post("/contests", status_code=201, response_model=ContestOut)
+@router.post("/contests", status_code=201, response_model=ContestOut, responses=answers(404))
 def add_contest(body: ContestIn, user: User = Depends(jury_user), session: Session = Depends(db_session)):
     """Create a contest owned by the caller (404 unknown problem or participant, 422 bad times)."""
     return contest_out(session, rules.create_contest(session, contest_spec(body), owner=user), user)
@@ -204,7 +205,7 @@ def get_contest(contest_id: PathId, user: User = Depends(current_user), session:
     return contest_out(session, visible_contest(session, user, contest_id), user)
 
 
-@router.patch("/contests/{contest_id}", response_model=ContestOut)
+@router.patch("/contests/{contest_id}", response_model=ContestOut, responses=answers(403))
 def change_contest(
     contest_id: PathId, body: ContestPatch, user: User = Depends(current_user), session: Session = Depends(db_session)
 ):
@@ -215,14 +216,14 @@ def change_contest(
     return contest_out(session, contest, user)
 
 
-@router.delete("/contests/{contest_id}", status_code=204)
+@router.delete("/contests/{contest_id}", status_code=204, responses=answers(403, 404, 409))
 def delete_contest(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """Delete a contest without submissions (its jury); 409 when it has some: archive it instead."""
     rules.delete_contest(session, jury_contest(session, user, contest_id))
     return Response(status_code=204)
 
 
-@router.post("/contests/{contest_id}/unfreeze", response_model=ContestOut)
+@router.post("/contests/{contest_id}/unfreeze", response_model=ContestOut, responses=answers(403, 409))
 def unfreeze(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """Reveal the frozen verdicts on the public scoreboard (the contest's jury), once the contest is
     over (409 before; ``PATCH`` with ``unfrozen`` false freezes it again)."""
@@ -241,7 +242,7 @@ def contest_submissions(contest_id: PathId, user: User = Depends(current_user), 
     return summaries(session, list(session.scalars(query)))
 
 
-@router.post("/contests/{contest_id}/rejudge", response_model=RejudgeOut)
+@router.post("/contests/{contest_id}/rejudge", response_model=RejudgeOut, responses=answers(403))
 def rejudge_contest(
     contest_id: PathId, body: RejudgeIn, user: User = Depends(current_user), session: Session = Depends(db_session)
 ):

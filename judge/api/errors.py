@@ -1,29 +1,151 @@
-"""How refusals become HTTP answers: a contest rule's refusal (``ContestRuleError``) with its status
-(429 with ``Retry-After``), and a request that fails validation as 422 with FastAPI's usual body,
-ASCII-escaped and strict JSON."""
+"""How refusals become HTTP answers, and the statuses every route documents.
+
+- a contest rule's refusal (``ContestRuleError``) with its status (429 with ``Retry-After``);
+- ``Throttled`` (too many failed logins or open streams): 429 with ``Retry-After``;
+- a busy or unreachable database (a lock held too long, a full pool, a serialization failure):
+  503 with ``Retry-After``, one log line, nothing half-stored (the session rolls back);
+- a request that fails validation: 422 with FastAPI's usual body, ASCII-escaped and strict JSON;
+- 405 with an ``Allow`` header naming every method the path takes (Starlette names only those of
+  the first route that matched the path).
+
+``documented`` adds the statuses every route may answer to the OpenAPI schema.
+"""
 
 from __future__ import annotations
 
 import json
+import logging
 import math
+from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi.routing import APIRoute
+from pydantic import BaseModel
+from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
+from judge.api.json_depth import MAX_JSON_DEPTH
+from judge.auth import current_user, jury_user, optional_user
 from judge.contests import ContestRuleError, RateLimited
+from judge.throttle import Throttled
+
+log = logging.getLogger("judge.api")
+BUSY_RETRY_S = 2  # a lock is held for one short transaction: the client tries again soon
+
+
+class ErrorOut(BaseModel):
+    """A refusal: one line saying why."""
+
+    detail: str
+
+
+class InvalidOut(BaseModel):
+    """An invalid request: one line saying why, or FastAPI's list of the fields at fault (each with
+    ``loc``, ``msg``, ``type`` and the ``input`` given)."""
+
+    detail: str | list[dict[str, Any]]
+
+
+STATUS_MEANINGS = {
+    400: "the body cannot be read",
+    401: "no token, or one unknown or expired",
+    403: "the caller may not do this",
+    404: "no such row, or none the caller may see",
+    405: "the path does not take this method (``Allow`` names those it takes)",
+    408: "the request did not arrive within the read timeout",
+    409: "the name is taken",
+    413: "body over 1 MiB, or source over the source limit",
+    422: f"invalid request (a JSON body nests at most {MAX_JSON_DEPTH} levels)",
+    429: "too many requests of this kind: wait ``Retry-After`` seconds",
+    503: "the database is busy or unreachable: nothing was stored; retry after ``Retry-After`` seconds",
+}
+
+
+def answers(*statuses: int) -> dict[int | str, dict]:
+    """OpenAPI ``responses`` entries for ``statuses``: the meaning and a JSON body, ``ErrorOut``
+    (``InvalidOut`` for 422), as JSON even on a route that answers CSV when it succeeds."""
+    return {
+        status: {
+            "description": STATUS_MEANINGS[status],
+            "content": {
+                "application/json": {"schema": (InvalidOut if status == 422 else ErrorOut).model_json_schema()}
+            },
+        }
+        for status in statuses
+    }
 
 
 def install_error_handlers(app: FastAPI) -> None:
-    """Map ``ContestRuleError`` and ``RequestValidationError`` to their JSON answers on ``app``."""
+    """Map refusals, a busy database, validation failures and 405s to their answers on ``app``."""
     app.add_exception_handler(ContestRuleError, _refused)  # type: ignore[arg-type]
+    app.add_exception_handler(Throttled, _throttled)  # type: ignore[arg-type]
+    app.add_exception_handler(OperationalError, _busy)
+    app.add_exception_handler(PoolTimeout, _busy)
     app.add_exception_handler(RequestValidationError, _invalid_request)  # type: ignore[arg-type]
+    app.add_exception_handler(405, _method_not_allowed)  # type: ignore[arg-type]
+
+
+def document_statuses(routes: list[APIRoute]) -> None:
+    """Add to each of ``routes``' OpenAPI answers the statuses it can give whatever its code: 401
+    where it reads a token (a wrong one is refused even where none is needed), 403 where it needs a
+    teacher, 404 where its path names a row, 400, 413 and 422 where it reads a body, 422 where it
+    takes parameters, 503 everywhere (a busy database). Other route-specific ones (403, 409, 429)
+    are declared on the routes. Call it before the app's first request: FastAPI reads the routes then."""
+    for route in routes:
+        called = {d.call for d in _all_dependencies(route.dependant)}
+        extra = [503]
+        if called & {optional_user, current_user, jury_user}:
+            extra.append(401)
+        if jury_user in called:
+            extra.append(403)
+        if route.dependant.path_params:
+            extra.append(404)
+        if route.body_field is not None:
+            extra += [400, 413, 422]
+        elif route.dependant.query_params or route.dependant.path_params:
+            extra.append(422)
+        for status, entry in answers(*extra).items():
+            route.responses.setdefault(status, entry)
+
+
+def _all_dependencies(dependant):
+    for sub in dependant.dependencies:
+        yield sub
+        yield from _all_dependencies(sub)
 
 
 async def _refused(_request: Request, exc: ContestRuleError) -> Response:
     headers = {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, RateLimited) else None
     return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+
+
+async def _throttled(_request: Request, exc: Throttled) -> Response:
+    return JSONResponse({"detail": exc.message}, status_code=429, headers={"Retry-After": str(exc.retry_after_s)})
+
+
+async def _busy(request: Request, exc: Exception) -> Response:
+    # one line, not a traceback: under load many requests meet the same lock
+    log.warning("%s %s: database busy or unreachable: %s", request.method, request.url.path, str(exc).splitlines()[0])
+    return JSONResponse(
+        {"detail": "the database is busy; nothing was stored: try again shortly"},
+        status_code=503,
+        headers={"Retry-After": str(BUSY_RETRY_S)},
+    )
+
+
+async def _method_not_allowed(request: Request, exc: StarletteHTTPException) -> Response:
+    allowed: set[str] = set()
+    for route in request.app.state.routes:
+        match, _ = route.matches({**request.scope, "method": ""})
+        if match != Match.NONE:
+            allowed |= route.methods
+    headers = {"Allow": ", ".join(sorted(allowed))} if allowed else dict(exc.headers or {})
+    return JSONResponse({"detail": exc.detail}, status_code=405, headers=headers)
 
 
 async def _invalid_request(_request: Request, exc: RequestValidationError) -> Response:

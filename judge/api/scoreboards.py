@@ -9,6 +9,7 @@ from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
+from judge.api.errors import answers
 from judge.api.lookups import board_view, jury_contest
 from judge.auth import current_user, db_session, optional_user
 from judge.exports import grades_csv, scoreboard_csv
@@ -77,7 +78,13 @@ def scoreboard(contest_id: PathId, user: User | None = Depends(optional_user), s
     return compute_scoreboard(session, contest, view).to_dict()
 
 
-@router.get("/scoreboard.csv", response_class=PlainTextResponse)
+class CsvResponse(PlainTextResponse):
+    """A CSV text (``text/csv``, UTF-8)."""
+
+    media_type = "text/csv"
+
+
+@router.get("/scoreboard.csv", response_class=CsvResponse)
 def scoreboard_as_csv(
     contest_id: PathId, user: User | None = Depends(optional_user), session: Session = Depends(db_session)
 ):
@@ -86,7 +93,7 @@ def scoreboard_as_csv(
     return PlainTextResponse(scoreboard_csv(compute_scoreboard(session, contest, view)), media_type="text/csv")
 
 
-@router.get("/grades.csv", response_class=PlainTextResponse)
+@router.get("/grades.csv", response_class=CsvResponse, responses=answers(403))
 def grades(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
     """Grades for the teacher: one row per contestant, per-problem result and total (live results)."""
     return grades_download(session, jury_contest(session, user, contest_id))

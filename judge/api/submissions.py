@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from judge import contests as rules
 from judge import lifecycle
 from judge.accept import accept_submission
+from judge.api.errors import answers
 from judge.api.lookups import viewable_submission
 from judge.auth import current_user, db_session
 from judge.config import Settings
@@ -195,7 +196,7 @@ def accept(session: Session, settings: Settings, user: User, body: SubmissionIn)
     )
 
 
-@router.post("/submissions", status_code=202, response_model=SubmissionCreated)
+@router.post("/submissions", status_code=202, response_model=SubmissionCreated, responses=answers(403, 404, 429))
 def submit(
     request: Request, body: SubmissionIn, session: Session = Depends(db_session), user: User = Depends(current_user)
 ):
@@ -232,7 +233,7 @@ def submission_source(
     return SourceOut(id=row.id, language=row.language, source=row.source)
 
 
-@router.post("/submissions/{submission_id}/rejudge", response_model=RejudgeOut)
+@router.post("/submissions/{submission_id}/rejudge", response_model=RejudgeOut, responses=answers(403))
 def rejudge_submission(
     submission_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)
 ):

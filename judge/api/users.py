@@ -8,9 +8,11 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Body, Depends, HTTPException
 from pydantic import BaseModel, Field, field_validator
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from judge import users
+from judge.api.errors import answers
 from judge.auth import USER_NAME, AccountError, db_session, jury_user
 from judge.models import User
 from judge.schemas import MAX_IMPORTED_USERS, RequestBody, Text, storable
@@ -57,34 +59,37 @@ def user_out(user: User) -> UserOut:
 
 
 def _create_accounts(session: Session, creator: User, accounts: list[UserIn]) -> list[UserCreated]:
-    """``judge.users.create_accounts`` as HTTP: all or none; 403 when a teacher creates anything but
-    students, 409 for a taken name, 422 for a bad one."""
+    """``judge.users.create_accounts`` as HTTP: all or none (passwords hashed before the write
+    lock); 403 when a teacher creates anything but students, 409 for a taken name, 422 for a bad one."""
     try:
         created = users.create_accounts(
             session, creator, [users.NewAccount(a.name, a.display_name, a.role, a.password) for a in accounts]
         )
+        session.commit()
     except users.NotAllowed as exc:
         raise HTTPException(403, str(exc)) from exc
     except AccountError as exc:
         session.rollback()
         raise HTTPException(409 if "exists" in str(exc) else 422, str(exc)) from exc
-    session.commit()
+    except IntegrityError as exc:  # a name taken since the check
+        session.rollback()
+        raise HTTPException(409, "a user name was taken meanwhile; nobody was created") from exc
     return [UserCreated(user=user_out(user), password=password) for user, password in created]
 
 
-@router.get("/users", response_model=list[UserOut])
+@router.get("/users", response_model=list[UserOut], responses=answers(403))
 def list_users(user: User = Depends(jury_user), session: Session = Depends(db_session)):
     """Every account (teachers and admins)."""
     return [user_out(u) for u in session.scalars(select(User).order_by(User.role, User.name))]
 
 
-@router.post("/users", status_code=201, response_model=UserCreated)
+@router.post("/users", status_code=201, response_model=UserCreated, responses=answers(403, 409))
 def add_user(body: UserIn, user: User = Depends(jury_user), session: Session = Depends(db_session)):
     """Create an account (teachers: students only); a generated password is returned once."""
     return _create_accounts(session, user, [body])[0]
 
 
-@router.post("/users/import", status_code=201, response_model=list[UserCreated])
+@router.post("/users/import", status_code=201, response_model=list[UserCreated], responses=answers(403, 409))
 def import_users(
     body: Annotated[list[UserIn], Body(max_length=MAX_IMPORTED_USERS)],
     user: User = Depends(jury_user),

@@ -381,7 +381,7 @@ def submission_events(
     """The API's submission event stream (``judge.events.SubmissionFeed``) for the signed-in viewer."""
     row = viewable_submission(session, user, submission_id)
     feed = SubmissionFeed(row.id, rules.detail_level(session, user, row))
-    return event_response(request, session, feed, SSE_POLL_S, SSE_MAX_S)
+    return event_response(request, session, user, feed, SSE_POLL_S, SSE_MAX_S)
 
 
 # -- contests and scoreboards -----------------------------------------------------------------------
@@ -478,7 +478,7 @@ def contest_events(
 ):
     """The API's contest event stream (``judge.events.ContestFeed``) for the signed-in viewer."""
     contest, view = board_view(session, user, contest_id)
-    return event_response(request, session, ContestFeed(contest.id, user, view), SSE_POLL_S * 2, SSE_MAX_S)
+    return event_response(request, session, user, ContestFeed(contest.id, user, view), SSE_POLL_S * 2, SSE_MAX_S)
 
 
 def login_redirect(path: str) -> str:

@@ -19,13 +19,14 @@ from ..contests.conftest import add_problems
 @pytest.fixture
 def any_db_app(database_url, tmp_path, monkeypatch):
     """The API app on a fresh database of each kind (``database_url``: SQLite, then PostgreSQL when
-    reachable), with problem rows ``lee`` and ``basic``, no rate limit and cheap Argon2."""
+    reachable), with problem rows ``lee`` and ``basic``, no rate limit, 50 ms stream polls and cheap Argon2."""
     from argon2 import PasswordHasher, profiles
 
     from judge.api import create_app
     from judge.config import Settings
 
     monkeypatch.setenv("JUDGE_SUBMIT_INTERVAL_S", "0")
+    monkeypatch.setenv("JUDGE_MIN_POLL_S", "0.05")  # the tests' streams poll fast
     monkeypatch.setattr("judge.auth._hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
     app = create_app(
         Settings(database_url=database_url, problems_dir=tmp_path / "problems", work_dir=tmp_path / "work")
@@ -54,13 +55,16 @@ def _free_port() -> int:
 
 @contextmanager
 def served(app):
-    """Serve ``app`` with uvicorn in a thread; yields its base URL (``http://127.0.0.1:PORT``)."""
+    """Serve ``app`` with uvicorn in a thread, configured as ``judge serve`` does; yields its base
+    URL (``http://127.0.0.1:PORT``)."""
     import uvicorn
 
+    from judge.serving import server_config
+
     port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2)
-    )
+    config = server_config(app, app.state.settings, "127.0.0.1", port, log_level="warning")
+    config.timeout_graceful_shutdown = 2
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

@@ -37,6 +37,8 @@ def test_open_event_streams_hold_no_database_connection(any_db_app):
     """Each open stream once kept its request's pooled connection to the end: 16 open streams (a
     class watching its verdicts) made every other request wait 30 s for a connection, then fail."""
     headers = _accounts(any_db_app, "ana")
+    settings = any_db_app.state.settings  # one account holds them all here: lift its stream cap
+    any_db_app.state.settings = settings.model_copy(update={"max_streams_per_user": OPEN_STREAMS})
     with any_db_app.state.sessions() as session:
         contest = make_contest(session, problems=["lee"], start=utcnow())
     with served(any_db_app) as url, httpx.Client(base_url=url, timeout=20) as client, ExitStack() as streams:
