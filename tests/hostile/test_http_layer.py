@@ -130,7 +130,7 @@ def test_fifty_streams_of_one_student_polling_every_50_ms_get_the_cap_and_the_fl
     a public board likewise. Now: the defaults, 4 per account, 8 per address without a token, 1 s."""
     import httpx
 
-    import judge.api.events
+    import judge.events
     from judge.config import Settings
 
     from .conftest import served
@@ -138,13 +138,13 @@ def test_fifty_streams_of_one_student_polling_every_50_ms_get_the_cap_and_the_fl
     defaults = {name: Settings.model_fields[name].default for name in ("max_streams_per_user", "min_poll_s")}
     any_db_app.state.settings = any_db_app.state.settings.model_copy(update=defaults)
     polls: list[float] = []
-    real_stream = judge.api.events.stream
+    real_stream = judge.events.stream
 
     def recording(feed, sessions, poll_s, *args):
         polls.append(poll_s)
         return real_stream(feed, sessions, poll_s, *args)
 
-    monkeypatch.setattr(judge.api.events, "stream", recording)
+    monkeypatch.setattr(judge.events, "stream", recording)
     with any_db_app.state.sessions() as session:
         contest = make_contest(session, problems=["lee"], start=utcnow(), scoreboard_visibility="public")
     student = client_of(any_db_app, "ana")
