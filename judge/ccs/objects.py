@@ -140,6 +140,10 @@ class ContestView:
         """Groups of teams: none (the judge has no classes)."""
         return []
 
+    def organizations(self) -> list[dict]:
+        """Organizations of teams: none (one school)."""
+        return []
+
     @cached_property
     def _teams(self) -> list[User]:
         return rules.participants(self.session, self.contest)
@@ -239,7 +243,8 @@ class ContestView:
                         "contest_time": self._rel(row.created_at),
                         "entry_point": java_main_class(row.source) if row.language == "java" else None,
                         "files": files if self.jury else [],
-                    }
+                    },
+                    keep=("entry_point",),  # null, not absent: the schema's C/C++ rule reads it so
                 )
             )
         return shown
@@ -427,6 +432,7 @@ PROPERTIES = {
     "languages": "id name entry_point_required extensions",
     "problems": "id label name ordinal time_limit test_data_count max_score",
     "groups": "id name",
+    "organizations": "id name",
     "teams": "id label name display_name group_ids",
     "accounts": "id username name type team_id",
     "state": "started frozen ended thawed finalized end_of_updates",
