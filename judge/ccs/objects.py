@@ -113,6 +113,10 @@ class ContestView:
 
     def problems(self) -> list[dict]:
         """The contest's problems the viewer may see, in letter order."""
+        return [dict(p) for p in self._problems]
+
+    @cached_property
+    def _problems(self) -> list[dict]:
         shown = []
         for ordinal, entry in enumerate(self.contest.problems, start=1):
             if not (self.jury or rules.problem_visible(self.session, self.viewer, entry.problem_id, self.now)):
@@ -224,7 +228,7 @@ class ContestView:
     def submissions(self) -> list[dict]:
         """Every scoreboard submission; files (a zip) for the jury only."""
         shown = []
-        for row in self.rows:
+        for row in self._shown_rows():
             files = [
                 {
                     "href": f"contests/{self.contest.id}/submissions/{row.id}/files",
@@ -270,8 +274,13 @@ class ContestView:
                     by_row[result.submission_id].append(result)
         return by_row
 
+    def _shown_rows(self) -> list[Submission]:
+        """The submissions to problems the viewer may see (a hidden problem hides its submissions)."""
+        visible = {p["id"] for p in self._problems}
+        return [r for r in self.rows if r.problem_id in visible]
+
     def _judged_rows(self) -> list[Submission]:
-        return [r for r in self.rows if r.attempt > 0 and r.status != Status.QUEUED and self.verdict_shown(r)]
+        return [r for r in self._shown_rows() if r.attempt > 0 and r.status != Status.QUEUED and self.verdict_shown(r)]
 
     def submission_score(self, row: Submission) -> float:
         """The IOI score (points) of a judged submission (``judge.scoring.ioi_submission_score``)."""
@@ -363,7 +372,7 @@ class ContestView:
         return awards
 
     def _visible_entries(self):
-        visible = {p["id"] for p in self.problems()}
+        visible = {p["id"] for p in self._problems}
         return [e for e in self.contest.problems if e.problem_id in visible]
 
     def scoreboard(self) -> dict:
