@@ -58,18 +58,13 @@ def served(api_app):
 def check_api(url: str, curl_options: str) -> subprocess.CompletedProcess:
     """``check-api.sh -e`` (error codes too) with a 3 s event feed, yajsv replaced by ours."""
     folder = specs_dir()
-    yajsv = HERE / "yajsv_command"
-    yajsv.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{HERE / "yajsv.py"}" "$@"\n')
-    yajsv.chmod(0o755)
-    try:
-        return subprocess.run(
-            ["bash", str(folder / "check-api.sh"), "-e", "-t", "3", "-j", str(yajsv), "-c", curl_options, url],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-    finally:
-        yajsv.unlink()
+    yajsv = f"{sys.executable} {HERE / 'yajsv.py'}"  # the script expands it unquoted: a command with arguments
+    return subprocess.run(
+        ["bash", str(folder / "check-api.sh"), "-e", "-t", "3", "-j", yajsv, "-c", curl_options, url],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.mark.parametrize("who", ["jury", "public"])
