@@ -43,3 +43,26 @@ def seed_frozen_contest(session) -> dict:
     ]
     add_submission(session, contest, ids["jury"], "lee", "WA", 30, is_jury=True)
     return {"id": contest.id, "hidden": hidden, "users": ids}
+
+
+def seed_score_contest(session) -> int:
+    """An IOI contest (scoreboard type ``score``) beside ``seed_frozen_contest`` (run it first), with a
+    public scoreboard, frozen at minute 60: ana scores 40 of 100 on A at minute 5 (2 of 5 tests),
+    ben all of A after the freeze. Returns its id."""
+    from judge.models import User
+
+    users = {u.name: u.id for u in session.query(User).all()}
+    contest = make_contest(
+        session,
+        (("basic", 100), ("lee", 50)),
+        start=utcnow() - timedelta(minutes=90),
+        scoring="ioi",
+        scoreboard_visibility="public",
+        name="Class IOI",
+    )
+    contest.freeze_at = contest.start_at + timedelta(minutes=60)
+    session.commit()
+    tests = [("secret", v) for v in ("AC", "AC", "WA", "WA", "TLE")]
+    add_submission(session, contest, users["ana"], "basic", "WA", 5, tests=tests)
+    add_submission(session, contest, users["ben"], "basic", "AC", 65, tests=[("secret", "AC")] * 5)
+    return contest.id

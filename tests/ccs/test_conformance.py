@@ -1,6 +1,6 @@
 """The specification's own checker, ``check-api.sh -e`` of icpc/ccs-specs (branch 2023-06), run
-against ``/api/ccs`` of a judge serving the contest of ``tests/ccs/frozen.py``, as its jury and as
-the public; ``tests/ccs/yajsv.py`` stands in for yajsv.
+against ``/api/ccs`` of a judge serving the contests of ``tests/ccs/frozen.py`` (pass-fail and
+score, both frozen), as its jury and as the public; ``tests/ccs/yajsv.py`` stands in for yajsv.
 
 Needs a checkout of the specification (never part of this repository): set ``CCS_SPECS_DIR`` to
 it, e.g. ``git clone -b 2023-06 https://github.com/icpc/ccs-specs /tmp/ccs-specs``; skipped without
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import uvicorn
 
-from .frozen import PASSWORD, seed_frozen_contest
+from .frozen import PASSWORD, seed_frozen_contest, seed_score_contest
 
 HERE = Path(__file__).resolve().parent
 
@@ -38,9 +38,11 @@ def specs_dir() -> Path:
 
 @pytest.fixture
 def served(api_app):
-    """``api_app`` with the frozen contest, served over HTTP on a free local port; its base URL."""
+    """``api_app`` with the frozen pass-fail contest and a score contest, served over HTTP on a free
+    local port; its base URL."""
     with api_app.state.sessions() as session:
         seed_frozen_contest(session)
+        seed_score_contest(session)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]

@@ -88,6 +88,19 @@ def test_export_writes_the_package_layout_and_import_gives_the_same_scoreboards(
     assert (again.verdict, again.created_at, again.source) == ("AC", feed_time(feed, "4"), "int main(){}")
 
 
+def test_a_score_contest_round_trips_too(api_app, frozen_contest, fresh_judge, tmp_path):
+    from .frozen import seed_score_contest
+
+    with api_app.state.sessions() as session:
+        contest = session.get(Contest, seed_score_contest(session))
+        files = export_files(session, contest, tmp_path / "cache")
+        original = boards(session, contest)
+    assert original[ScoreboardView.PUBLIC]["rows"][0]["total"] == 40  # ben's 100 is frozen
+    assert json.loads(files["contest.json"])["scoreboard_type"] == "score"
+    imported = import_contest(fresh_judge, files, tmp_path / "cache")
+    assert boards(fresh_judge, imported.contest) == original
+
+
 def feed_time(feed: list[dict], submission_id: str):
     from judge.ccs.format import parse_abstime
 
