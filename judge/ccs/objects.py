@@ -42,6 +42,18 @@ from judge.scoring import contest_minute, ioi_submission_score
 from judge.vocabulary import Role, ScoreboardView, Scoring, Status, Verdict
 
 
+_TEST_COUNTS: dict[str, int] = {}  # package sha256 → test cases: a stored package never changes
+
+
+def _test_count(session: Session, problem: Problem, cache_dir: Path) -> int:
+    """How many test cases (samples and secret) the problem's current package has; read once per
+    package and process (reading a package checks every test file)."""
+    if problem.package_sha256 not in _TEST_COUNTS:
+        package = cached_package(session, problem.package_sha256, problem.id, cache_dir)
+        _TEST_COUNTS[problem.package_sha256] = len(package.tests)
+    return _TEST_COUNTS[problem.package_sha256]
+
+
 def _source_extension(lang: Language) -> str:
     """The extension of the file a language's sources are saved as (``main.py`` → ``py``)."""
     return lang.source_name.rsplit(".", 1)[-1] if isinstance(lang.source_name, str) else lang.id
@@ -124,7 +136,7 @@ class ContestView:
             problem = self.session.get(Problem, entry.problem_id)
             if problem is None:
                 continue
-            tests = cached_package(self.session, problem.package_sha256, problem.id, self.cache_dir).tests
+            tests = _test_count(self.session, problem, self.cache_dir)
             shown.append(
                 compact(
                     {
@@ -133,7 +145,7 @@ class ContestView:
                         "name": problem.name,
                         "ordinal": ordinal,
                         "time_limit": round(problem.time_limit_ms / 1000, 3),
-                        "test_data_count": len(tests),
+                        "test_data_count": tests,
                         "max_score": rules.problem_points(entry) if self.score_contest else None,
                     }
                 )
@@ -169,7 +181,7 @@ class ContestView:
         return [self.account(u) for u in [*self._teams, *[u for u in jury if not self._is_team(u)]]]
 
     def _is_team(self, user: User) -> bool:
-        return any(u.id == user.id for u in self._teams)
+        return user.name in self._team_ids  # names are unique
 
     def account(self, user: User) -> dict:
         """The account object of ``user``: type ``team`` (with its team), ``admin``, ``judge`` (the
