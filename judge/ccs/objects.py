@@ -41,7 +41,6 @@ from judge.scoreboard import Scoreboard, compute_scoreboard, hidden_after
 from judge.scoring import contest_minute, ioi_submission_score
 from judge.vocabulary import Role, ScoreboardView, Scoring, Status, Verdict
 
-
 _TEST_COUNTS: dict[str, int] = {}  # package sha256 → test cases: a stored package never changes
 
 
