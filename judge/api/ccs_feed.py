@@ -8,10 +8,10 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import Response, StreamingResponse
 
 from judge.api.ccs import CcsRoute, ccs_user, contest_view
-from judge.ccs.feed import EventFeed, snapshot, stream, valid_token
+from judge.ccs.feed import EventFeed, snapshots, stream, valid_token
 from judge.ccs.objects import ContestView
 from judge.ccs.package import package_zip, source_zip
-from judge.models import Contest, PackageArchive, Problem, Submission, User
+from judge.models import PackageArchive, Problem, Submission, User
 
 router = APIRouter(prefix="/api/ccs/contests/{contest_id}", tags=["contest api"], route_class=CcsRoute)
 
@@ -32,17 +32,8 @@ def event_feed(
     for token in (since_token, since_id):
         if token is not None and not valid_token(contest_id, token):
             raise HTTPException(400, f"unknown token {token!r}")
-    sessions, view_kind, cache_dir = request.app.state.sessions, view.view, view.cache_dir
+    poll = snapshots(request.app.state.sessions, contest_id, view.view, user.id if user else None, view.cache_dir)
     view.session.close()  # the stream opens a session per poll: it must not hold a pooled connection
-
-    def poll():
-        with sessions() as session:
-            contest = session.get(Contest, contest_id)
-            viewer = session.get(User, user.id) if user is not None else None
-            if contest is None:
-                return {}
-            return snapshot(ContestView(session, contest, view_kind, viewer, cache_dir))
-
     return StreamingResponse(
         stream(EventFeed(contest_id), poll, poll_s, request.is_disconnected, max_seconds),
         media_type="application/x-ndjson",

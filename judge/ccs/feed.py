@@ -2,9 +2,10 @@
 one notification ``{"type", "id", "data", "token"}`` per line.
 
 The feed reads the database, never the worker (as ``judge.events`` does): every ``poll_s`` seconds
-it rebuilds the viewer's objects (``judge.ccs.objects.ContestView``) and sends a notification for
-each object that is new or changed since the last poll (``data`` null for one that went away, e.g.
-the judgement of a rejudged submission). The first poll sends every object: contest, judgement
+it looks at the contest's fingerprint, rebuilds the viewer's objects
+(``judge.ccs.objects.ContestView``) when it changed, and sends a notification for each object that
+is new or changed since the last poll (``data`` null for one that went away, e.g. the judgement of
+a rejudged submission). The first poll sends every object: contest, judgement
 types, languages, problems, groups, teams, accounts, state, submissions, judgements, runs,
 clarifications, awards. A newline keeps the connection alive after ``KEEPALIVE_S`` quiet seconds.
 The feed ends after the state notification that sets ``end_of_updates``.
@@ -25,11 +26,17 @@ import hashlib
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import anyio
+from sqlalchemy.orm import sessionmaker
 
 from judge.ccs.objects import COLLECTIONS, ContestView
+from judge.clock import utcnow
+from judge.models import Contest, User
+from judge.scoreboard import scoreboard_fingerprint
+from judge.vocabulary import ScoreboardView
 
 KEEPALIVE_S = 10.0
 Key = tuple[str, str | None]
@@ -45,6 +52,31 @@ def snapshot(view: ContestView) -> dict[Key, Any]:
         for obj in view.collection(endpoint) or []:
             objects[(endpoint, obj["id"])] = obj
     return objects
+
+
+def snapshots(
+    sessions: sessionmaker, contest_id: int, view: ScoreboardView, viewer_id: int | None, cache_dir: Path
+) -> Callable[[], dict[Key, Any]]:
+    """A ``poll`` for ``stream``: the viewer's ``snapshot`` in a fresh session, rebuilt only when
+    the contest's scoreboard fingerprint (``judge.scoreboard.scoreboard_fingerprint``: submissions,
+    verdicts, settings, the freeze) or its start or end has passed since the last one (``{}`` once
+    the contest is gone)."""
+    last: dict[str, Any] = {"key": None, "objects": {}}
+
+    def poll() -> dict[Key, Any]:
+        with sessions() as session:
+            contest = session.get(Contest, contest_id)
+            if contest is None:
+                return {}
+            now = utcnow()
+            key = (scoreboard_fingerprint(session, contest, now), now >= contest.start_at, now >= contest.end_at)
+            if key != last["key"]:
+                viewer = session.get(User, viewer_id) if viewer_id is not None else None
+                last["objects"] = snapshot(ContestView(session, contest, view, viewer, cache_dir, now))
+                last["key"] = key
+            return last["objects"]
+
+    return poll
 
 
 def token_check(contest_id: int, seq: int) -> str:

@@ -43,3 +43,15 @@ def test_quiet_feeds_get_keep_alive_newlines(jury, frozen_contest, monkeypatch):
     monkeypatch.setattr("judge.ccs.feed.KEEPALIVE_S", 0.05)
     reply = jury.get(f"/api/ccs/contests/{frozen_contest['id']}/event-feed", params={"poll": 0.05, "max_seconds": 0.5})
     assert reply.status_code == 200 and "}\n\n" in reply.text
+
+
+def test_snapshots_are_rebuilt_only_when_the_contest_changed(api_app, frozen_contest, tmp_path):
+    from judge.ccs.feed import snapshots
+
+    cid = frozen_contest["id"]
+    poll = snapshots(api_app.state.sessions, cid, ScoreboardView.PUBLIC, None, tmp_path)
+    first = poll()
+    assert poll() is first and ("judgements", "1-1") in first
+    with api_app.state.sessions() as session:
+        lifecycle.rejudge(session, contest_id=cid, submission_id=1)
+    assert ("judgements", "1-1") not in poll()
