@@ -1,6 +1,6 @@
 """The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
 user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / archive / delete /
-rejudge."""
+rejudge / export / import (ICPC contest packages)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,9 @@ db_app = _commands("Database schema.")
 app.add_typer(problem_app, name="problem")
 app.add_typer(db_app, name="db")
 user_app = _commands("Accounts: add one, import a class from CSV, list, reset a password.")
-contest_app = _commands("Contests: create, list, scoreboard, grades, unfreeze, archive, delete, rejudge.")
+contest_app = _commands(
+    "Contests: create, list, scoreboard, grades, unfreeze, archive, delete, rejudge, export, import."
+)
 app.add_typer(user_app, name="user")
 app.add_typer(contest_app, name="contest")
 
@@ -699,3 +701,49 @@ def contest_rejudge(
             only_non_ac=only_non_ac,
         )
     say(f"{len(ids)} submissions queued again" + (f": {', '.join(map(str, ids))}" if len(ids) <= 20 else ""))
+
+
+@contest_app.command("export")
+def contest_export(
+    contest_id: int = typer.Argument(...),
+    target: Path = typer.Argument(..., help="a new folder, or a file ending in .zip"),
+) -> None:
+    """Write the contest as an ICPC contest package (CCS specification 2023-06), as its jury sees it."""
+    from judge.ccs.package import ContestPackageError, export_files, write_package
+    from judge.config import load_settings
+    from judge.packages import PackageError
+
+    with _db() as session:
+        try:
+            files = export_files(session, _contest(session, contest_id), load_settings().work_dir / "packages")
+            write_package(files, target)
+        except (ContestPackageError, PackageError) as exc:
+            fail(str(exc))
+        except OSError as exc:
+            fail(f"{target}: {exc.strerror}")
+    say(f"wrote contest {contest_id} to {target} ({len(files)} files)")
+
+
+@contest_app.command("import")
+def contest_import(
+    source: Path = typer.Argument(..., help="a contest package: folder or .zip"),
+    passwords: Path = typer.Option(None, help="also write the new accounts' passwords to this new file (mode 600)"),
+) -> None:
+    """Create a contest from an ICPC contest package: its problems, teams (as students) and judged
+    submissions; prints the new contest's id and the generated passwords of new accounts."""
+    from judge.ccs.package import ContestPackageError, import_contest, read_package
+    from judge.config import load_settings
+
+    if not source.exists():
+        fail(f"{source}: no such file or folder")
+    if passwords and passwords.exists():
+        fail(f"{passwords}: already exists; nothing was imported")
+    with _db() as session:
+        try:
+            imported = import_contest(session, read_package(source), load_settings().work_dir / "packages")
+        except ContestPackageError as exc:
+            fail(str(exc))
+        if imported.created:
+            _store_accounts(session, imported.created, passwords)
+        contest = imported.contest
+        say(f"contest {contest.id}: {contest.name} imported ({len(imported.created)} new accounts)")

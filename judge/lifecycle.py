@@ -94,6 +94,52 @@ def enqueue(
     return submission
 
 
+def record_judged(
+    session: Session,
+    *,
+    problem: Problem,
+    language: str,
+    source: str,
+    user_id: int,
+    contest_id: int,
+    created_at: datetime,
+    started_at: datetime,
+    finished_at: datetime,
+    verdict: str,
+    time_ms: int | None,
+    results: list[TestResult],
+) -> Submission:
+    """Add a submission judged elsewhere (a contest package's import, ``judge.ccs.package``): done,
+    as attempt 1, with ``results`` (ordinal, test name, group, verdict, times) stored under it and
+    the tests passed and run counted from them (flushed, not committed)."""
+    submission = Submission(
+        problem_id=problem.id,
+        package_sha256=problem.package_sha256,
+        language=language,
+        source=source,
+        status=Status.DONE,
+        verdict=verdict,
+        attempt=1,
+        created_at=created_at,
+        started_at=started_at,
+        finished_at=finished_at,
+        time_ms=time_ms,
+        tests_passed=sum(r.verdict == Verdict.AC for r in results),
+        tests_total=len(results),
+        user_id=user_id,
+        contest_id=contest_id,
+        is_jury=False,
+        priority=int(Priority.CONTEST),
+    )
+    session.add(submission)
+    session.flush()
+    for result in results:
+        result.submission_id, result.attempt = submission.id, 1
+        session.add(result)
+    session.flush()
+    return submission
+
+
 def claim(
     session: Session, worker_id: str, lease_seconds: float, languages: Collection[str] | None = None
 ) -> Claim | None:

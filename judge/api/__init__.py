@@ -1,6 +1,7 @@
 """The HTTP API (FastAPI; OpenAPI at /docs), one module per resource in the manner of DOMjudge's
 ``Controller/API/*Controller.php``: ``auth``, ``users``, ``problems``, ``languages``,
-``submissions``, ``contests``, ``scoreboards``, ``events``, ``operations``. ``create_app`` only
+``submissions``, ``contests``, ``scoreboards``, ``events``, ``operations``, and the ICPC Contest
+API at ``/api/ccs`` (``ccs``, ``ccs_feed``; HTTP Basic or bearer). ``create_app`` only
 assembles them.
 
 Access (rules in ``judge.contests``): every endpoint needs a bearer token (``POST
@@ -20,7 +21,19 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from judge.api import auth, contests, events, languages, operations, problems, scoreboards, submissions, users
+from judge.api import (
+    auth,
+    ccs,
+    ccs_feed,
+    contests,
+    events,
+    languages,
+    operations,
+    problems,
+    scoreboards,
+    submissions,
+    users,
+)
 from judge.api.errors import document_statuses, install_error_handlers
 from judge.api.json_depth import MAX_JSON_DEPTH, JsonDepthGuard
 from judge.config import Settings, load_settings
@@ -28,7 +41,8 @@ from judge.db import make_engine, make_sessionmaker
 from judge.throttle import LoginThrottle, StreamSlots
 
 MAX_BODY_BYTES = 1 << 20
-ROUTERS = (auth, users, problems, languages, submissions, contests, scoreboards, events, operations)
+# ccs_feed before ccs: its paths would otherwise match the Contest API's generic collection route
+ROUTERS = (auth, users, problems, languages, submissions, contests, scoreboards, events, operations, ccs_feed, ccs)
 
 
 def describe(settings: Settings) -> str:
