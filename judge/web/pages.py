@@ -10,7 +10,6 @@ by the session cookie instead of a bearer header, since a browser's ``EventSourc
 from __future__ import annotations
 
 import difflib
-import logging
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -32,6 +31,7 @@ from judge.languages import LANGUAGES, language_for_file
 from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
 from judge.package_store import cached_package
 from judge.packages import PackageError, ProblemPackage
+from judge.pictures import render_picture
 from judge.schemas import PathId, storable
 from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
 from judge.vocabulary import ScoreboardView
@@ -39,7 +39,6 @@ from judge.web.render import page, statement_html, templates
 from judge.web.routing import PageRoute
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
 
-log = logging.getLogger(__name__)
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
 LANGUAGE_COOKIE = "statement_lang"
 LATEST_VERDICTS = 10
@@ -199,8 +198,8 @@ def problem_page(
 
 def _contest_entry(session: Session, user: User, contest_id: int, letter: str):
     contest = visible_contest(session, user, contest_id)
-    started = rules.is_contest_jury(user, contest) or utcnow() >= contest.start_at
-    entry = rules.contest_problem(contest, letter) if started and storable(letter) else None
+    shown = rules.problems_shown(contest, rules.is_contest_jury(user, contest), utcnow())
+    entry = rules.contest_problem(contest, letter) if shown and storable(letter) else None
     row = session.get(Problem, entry.problem_id) if entry is not None else None
     if entry is None or row is None:
         raise HTTPException(404, f"contest {contest_id} has no problem {letter!r}")
@@ -308,21 +307,6 @@ def side_by_side(expected: str, received: str) -> list[tuple[str, str, bool]]:
     return lines
 
 
-def _picture(result: TestResult):
-    feedback = getattr(result, "feedback", None)  # the checker's structured feedback, where stored
-    if not feedback:
-        return None
-    try:
-        from judge.pictures import render_picture
-    except ImportError:  # the pictures package is optional: the page shows the verdicts without it
-        return None
-    try:
-        return render_picture(feedback)
-    except Exception:  # a malformed feedback file costs its picture, never the page
-        log.exception("no picture for test result %s", result.id)
-        return None
-
-
 def _test_lines(request: Request, session: Session, user: User, row: Submission):
     view = submission_out(session, row, user)
     level = rules.detail_level(session, user, row)
@@ -338,7 +322,7 @@ def _test_lines(request: Request, session: Session, user: User, row: Submission)
         stored_result = stored.get(result.ordinal)
         line = TestLine(result)
         if stored_result is not None and rules.shown_whole(stored_result, level):
-            line.picture = _picture(stored_result)
+            line.picture = render_picture(stored_result.feedback)  # None for no or malformed feedback
             received = stored_result.output
             if stored_result.test_group == "sample" and received is not None:
                 if not answers:

@@ -9,14 +9,17 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from markupsafe import escape
 
 from judge.auth import create_user
 from judge.contests import ContestSpec, ProblemEntry, create_contest
-from judge.models import Submission, utcnow
+from judge.models import Submission, TestResult, utcnow
 from judge.package_store import load_problem
+from judge.pictures import render_picture
 from judge.web.pages import side_by_side
 from judge.web.render import statement_html
 from judge.web.session import CSRF_COOKIE, SESSION_COOKIE
+from tests.checker_runs import run, wrong
 
 REPO = Path(__file__).resolve().parents[2]
 PASSWORD = "pw-" + "y" * 8
@@ -262,17 +265,26 @@ def test_a_sample_shows_expected_beside_received_and_a_secret_test_never_does(ap
     assert "01-one-cell" in jury  # the jury sees the secret test's name (and no diff: no answer file shown)
 
 
-def test_a_sample_with_checker_feedback_shows_its_picture_to_the_student(app):
-    pictures = pytest.importorskip("judge.pictures", reason="judge.pictures (render_picture) is not on this branch yet")
-    from judge.models import TestResult
-
-    if not hasattr(TestResult, "feedback"):
-        pytest.skip("TestResult.feedback is not on this branch yet")
-    assert callable(pictures.render_picture)
+def test_a_sample_with_checker_feedback_shows_its_picture_to_the_student(app, tmp_path):
+    # real feedback of lee's checker on a path through a wall: on a sample and on a secret test
+    runs = {
+        "sample": run("lee", "sample/01", wrong("lee", "sample/01")["a path through a wall cell"], tmp_path),
+        "secret": run(
+            "lee",
+            "secret/10-row-corridor-blocked",
+            wrong("lee", "secret/10-row-corridor-blocked")["a path through walls"],
+            tmp_path,
+        ),
+    }
+    faults = {
+        group: "(row {}, column {})".format(*feedback["fault"]["cell"]) for group, (_, _, feedback) in runs.items()
+    }
+    assert faults["sample"] != faults["secret"]
+    hostile = "<script>alert('checker')</script>"  # a checker message may quote the team's output
     sid = _submission(app, "ana", status="done", verdict="WA", attempt=1, created_at=utcnow())
-    feedback = {"kind": "grid", "note": "<script>x</script>"}
     with app.state.sessions() as session:
-        for ordinal, group in ((1, "sample"), (2, "secret")):
+        for ordinal, (group, (code, message, feedback)) in enumerate(runs.items(), 1):
+            assert code == 43 and render_picture(feedback) is not None
             session.add(
                 TestResult(
                     submission_id=sid,
@@ -281,13 +293,18 @@ def test_a_sample_with_checker_feedback_shows_its_picture_to_the_student(app):
                     test_name=f"{group}/01",
                     test_group=group,
                     verdict="WA",
+                    message=f"{hostile} {message}",
                     feedback=feedback,
                 )
             )
         session.commit()
     student = signed_in(app, "ana").get(f"/submissions/{sid}").text
     assert student.count('<div class="picture">') == 1  # the sample's, not the secret test's
-    assert signed_in(app, "tess").get(f"/submissions/{sid}").text.count('<div class="picture">') == 2
+    assert faults["sample"] in student and faults["secret"] not in student
+    assert hostile not in student and str(escape(hostile)) in student
+    jury = signed_in(app, "tess").get(f"/submissions/{sid}").text
+    assert jury.count('<div class="picture">') == 2 and all(fault in jury for fault in faults.values())
+    assert hostile not in jury and str(escape(hostile)) in jury
 
 
 def test_scoreboard_pages_follow_the_boards_rules(app):
