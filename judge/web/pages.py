@@ -247,7 +247,8 @@ async def submit(
     session: Session = Depends(db_session),
 ):
     """Queue a submission and go to its page; a refusal shows the problem again with the reason
-    (the rate limit as a countdown) and the source kept."""
+    (the rate limit as a countdown) and the source kept, or, for a contest problem the viewer may
+    not see (``judge.contests.problems_shown``), the refusal page with the rule's own status and reason."""
     contest_id = int(contest) if contest.isdigit() and len(contest) < 10 else None
     form = SubmitForm(language=language)
     try:
@@ -268,7 +269,12 @@ async def submit(
     except ValidationError as exc:
         status, form.error = 422, "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
     if contest_id is not None:
-        target, entry, row = _contest_entry(session, user, contest_id, problem)
+        try:
+            target, entry, row = _contest_entry(session, user, contest_id, problem)
+        except HTTPException:  # no problem page to show it on (hidden or unknown): the rule's refusal alone
+            if form.wait_s:
+                raise RateLimited(form.wait_s) from None
+            raise ContestRuleError(status, form.error or "") from None
         return _problem_page(request, session, user, row, target, entry.letter, form, status)
     return _problem_page(request, session, user, _visible_problem(session, user, problem), form=form, status=status)
 

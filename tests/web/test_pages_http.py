@@ -157,6 +157,53 @@ def test_pages_show_only_what_the_rules_allow(app):
     assert signed_in(app, "tess").get("/problems/lines").status_code == 200
 
 
+def test_a_contest_before_its_start_shows_a_student_none_of_its_problems(app):
+    with app.state.sessions() as session:
+        start = utcnow() + timedelta(hours=1)
+        spec = ContestSpec("Later", start, start + timedelta(hours=1), [ProblemEntry("A", "lee")], owner="tess")
+        contest_id = create_contest(session, spec).id
+    client = signed_in(app, "bob")
+    page = client.get(f"/contests/{contest_id}").text
+    assert "The problems appear when the contest starts." in page and "The mouse and the cheese" not in page
+    for name in ("A", "lee"):
+        refused = client.get(f"/contests/{contest_id}/problems/{name}")
+        assert refused.status_code == 404 and "The mouse and the cheese" not in refused.text
+    data = {"problem": "A", "contest": str(contest_id), "language": "python3", "source": "print(1)\n"}
+    refused = client.post("/submit", data=data | {"csrf_token": client.cookies[CSRF_COOKIE]})
+    bearer = {"Authorization": f"Bearer {client.cookies[SESSION_COOKIE]}"}
+    api = TestClient(app).post("/api/v1/submissions", json=data | {"contest": contest_id}, headers=bearer)
+    assert refused.status_code == api.status_code == 403  # the rule's answer, as the API gives it
+    assert f"contest {contest_id} has not started" in refused.text and "no problem" not in refused.text
+    jury = signed_in(app, "tess")
+    assert "The mouse and the cheese" in jury.get(f"/contests/{contest_id}").text
+    assert jury.get(f"/contests/{contest_id}/problems/A").status_code == 200
+
+
+def test_a_students_submission_page_shows_no_time_or_memory_of_hidden_tests(app):
+    sid = _submission(app, "ana", status="done", verdict="TLE", attempt=1, time_ms=2000, memory_kib=99 * 1024)
+    with app.state.sessions() as session:
+        for ordinal, group, time_ms, memory_kib in ((1, "sample", 12, 3 * 1024), (2, "secret", 2000, 99 * 1024)):
+            session.add(
+                TestResult(
+                    submission_id=sid,
+                    attempt=1,
+                    ordinal=ordinal,
+                    test_name=f"{group}/0{ordinal}",
+                    test_group=group,
+                    verdict="AC" if group == "sample" else "TLE",
+                    time_ms=time_ms,
+                    memory_kib=memory_kib,
+                )
+            )
+        row = session.get(Submission, sid)
+        row.tests_passed, row.tests_total = 1, 2
+        session.commit()
+    for path in (f"/submissions/{sid}", f"/submissions/{sid}/results"):
+        student = signed_in(app, "ana").get(path).text
+        assert "· 12 ms · 3.0 MiB" in student and "2000 ms" not in student and "99.0 MiB" not in student
+        assert "· 2000 ms · 99.0 MiB" in signed_in(app, "tess").get(path).text  # the jury sees every test
+
+
 def test_a_problem_of_a_running_contest_takes_no_practice_submission(app):
     with app.state.sessions() as session:
         now = utcnow()
