@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from datetime import datetime
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, UploadFile
@@ -96,6 +97,24 @@ def logout(request: Request, session: Session = Depends(db_session)):
     return response
 
 
+@dataclass(frozen=True)
+class PracticeLock:
+    """A problem a running contest holds (no practice submissions until it ends, as ``POST
+    /api/v1/submissions`` refuses them): that contest's id when the viewer may know it exists
+    (``judge.contests.contest_visible``), else None and the page names no contest."""
+
+    contest_id: int | None
+
+
+def practice_lock(session: Session, user: User | None, problem_id: str, now: datetime) -> PracticeLock | None:
+    """The lock on practising ``problem_id`` at ``now`` (UTC), or None when no running contest has it."""
+    running = rules.running_contest_of(session, problem_id, now)
+    contest = session.get(Contest, running) if running is not None else None
+    if contest is None:
+        return None
+    return PracticeLock(contest.id if rules.contest_visible(session, user, contest) else None)
+
+
 # -- home -----------------------------------------------------------------------------------------
 @router.get("/")
 def home(request: Request, user: User = Depends(signed_in), session: Session = Depends(db_session)):
@@ -103,7 +122,7 @@ def home(request: Request, user: User = Depends(signed_in), session: Session = D
     now = utcnow()
     contests = [c for c in rules.contests_for(session, user) if c.end_at > now]
     problems = [
-        (p, rules.running_contest_of(session, p.id, now))
+        (p, practice_lock(session, user, p.id, now))
         for p in session.scalars(select(Problem).order_by(Problem.id))
         if rules.problem_visible(session, user, p.id, now)
     ]
@@ -152,7 +171,7 @@ def _problem_page(
     ]
     title, statement = statement_html(row.package_sha256, shown, package.statement(shown))
     now = utcnow()
-    practice_lock = None if contest or rules.is_jury(user) else rules.running_contest_of(session, row.id, now)
+    lock = None if contest or rules.is_jury(user) else practice_lock(session, user, row.id, now)
     response = page(
         request,
         "problem.html",
@@ -168,7 +187,7 @@ def _problem_page(
         samples=samples,
         contest=contest,
         letter=letter,
-        practice_lock=practice_lock,
+        practice_lock=lock,
         languages=list(LANGUAGES.values()),
         form=form or SubmitForm(),
     )

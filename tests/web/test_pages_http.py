@@ -223,6 +223,22 @@ def test_a_problem_of_a_running_contest_takes_no_practice_submission(app):
     assert "/contests/%d/problems/A" % contest_id in contest_page and "queued" in contest_page
 
 
+def test_a_running_contest_that_holds_a_problem_is_named_only_to_those_who_may_see_it(app):
+    with app.state.sessions() as session:
+        now = utcnow()
+        window = (now - timedelta(minutes=5), now + timedelta(hours=1))
+        contest_id = create_contest(
+            session, ContestSpec("Closed", *window, [ProblemEntry("A", "lee")], participants=["ana"])
+        ).id
+    link = f'href="/contests/{contest_id}"'
+    for name, sees in (("ana", True), ("bob", False)):
+        client = signed_in(app, name)
+        problem, home = client.get("/problems/lee").text, client.get("/").text
+        assert "running contest" in problem and 'action="/submit"' not in problem  # locked for both
+        assert (link in problem, link in home) == (sees, sees), name
+        assert client.get(f"/contests/{contest_id}").status_code == (200 if sees else 404)
+
+
 def test_the_rate_limit_is_a_countdown_that_keeps_the_source(app):
     app.state.settings = app.state.settings.model_copy(update={"submit_interval_s": 60})
     client = signed_in(app, "ana")
