@@ -178,13 +178,22 @@ def set_unfrozen(contest: Contest, unfrozen: bool, now: datetime) -> None:
     """Lift the freeze (``unfrozen`` true) or put it back (false) on ``contest`` at ``now`` (UTC),
     not committed. Lifting it needs a freeze and a contest that is over (409 otherwise): verdicts
     revealed while it runs could not be hidden again from those who saw them."""
-    if unfrozen and contest.freeze_at is None:
-        raise ContestRuleError(409, f"contest {contest.id} has no freeze")
-    if unfrozen and now < contest.end_at:
-        raise ContestRuleError(
+    refusal = unfreeze_refusal(contest, now) if unfrozen else None
+    if refusal is not None:
+        raise refusal
+    contest.unfrozen = unfrozen
+
+
+def unfreeze_refusal(contest: Contest, now: datetime) -> ContestRuleError | None:
+    """Why the freeze of ``contest`` cannot be lifted at ``now`` (UTC), as the 409 ``set_unfrozen``
+    raises, or None when it can: the contest has a freeze and is over. Pages offer the unfreeze only then."""
+    if contest.freeze_at is None:
+        return ContestRuleError(409, f"contest {contest.id} has no freeze")
+    if now < contest.end_at:
+        return ContestRuleError(
             409, f"contest {contest.id} is not over: unfreeze after it ends at {contest.end_at:%Y-%m-%d %H:%M:%S} UTC"
         )
-    contest.unfrozen = unfrozen
+    return None
 
 
 def delete_contest(session: Session, contest: Contest) -> None:

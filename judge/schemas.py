@@ -1,7 +1,8 @@
 """Field types and bounds of what reaches the database from outside (API bodies, the command line):
 text it can store, ids within its integer range, times it can order; ``RequestBody``, the base of every
 request body; ``UtcStamp``, every time a response carries. The request and response bodies
-themselves live beside their routes in ``judge.api``."""
+themselves live beside their routes in ``judge.api``, but for a contest's request bodies, which the
+teacher's form reads too (``judge.contest_bodies``)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,12 @@
 """``/api/v1/contests``: list, create, read, change, archive and delete contests, lift the freeze,
 list a contest's submissions and rejudge them. The rules themselves are ``judge.contests``' (the CLI applies the
-same ones); scoreboards and live events are in ``judge.api.scoreboards`` and ``judge.api.events``."""
+same ones), the request bodies ``judge.contest_bodies``' (the teacher's contest form reads the same ones);
+scoreboards and live events are in ``judge.api.scoreboards`` and ``judge.api.events``."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from fastapi import APIRouter, Depends, HTTPException, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -18,66 +17,11 @@ from judge.api.lookups import jury_contest, visible_contest
 from judge.api.submissions import RejudgeOut, SubmissionSummary, summaries
 from judge.auth import current_user, db_session, jury_user
 from judge.clock import utcnow
-from judge.contests import ProblemEntry
+from judge.contest_bodies import ContestIn, ContestPatch, apply_changes, contest_spec
 from judge.models import Contest, Problem, Submission, User
-from judge.schemas import (
-    MAX_CONTEST_PROBLEMS,
-    MAX_PARTICIPANTS,
-    MAX_PENALTY_MINUTES,
-    MAX_POINTS,
-    PathId,
-    RequestBody,
-    Text,
-    UtcStamp,
-    UtcTime,
-)
+from judge.schemas import PathId, RequestBody, Text, UtcStamp
 
 router = APIRouter(prefix="/api/v1", tags=["contests"])
-
-
-class ContestProblemIn(RequestBody):
-    """A contest problem: the problem id, its letter (default: by position, A, B, …), IOI points (100)."""
-
-    problem: Text = Field(min_length=1, max_length=64)
-    letter: Text | None = Field(default=None, max_length=8)
-    points: int | None = Field(default=None, gt=0, le=MAX_POINTS)
-
-
-class ContestPatch(RequestBody):
-    """Changes to a contest; fields left out stay, an unknown field is refused (422), and null only
-    means something for ``participants`` (every student takes part) and ``freeze_at`` (no freeze).
-    Times are ISO 8601 (without a zone: UTC); penalty in minutes. Moving ``end_at`` moves the freeze
-    with it (the last N minutes stay frozen) unless ``freeze_at`` is sent too. ``unfrozen`` true lifts
-    the freeze once the contest is over, false puts it back; ``archived`` true hides the contest from
-    everyone but its jury and closes it to submissions."""
-
-    name: Text | None = Field(default=None, min_length=1, max_length=200)
-    start_at: UtcTime | None = None
-    end_at: UtcTime | None = None
-    freeze_at: UtcTime | None = None
-    scoring: Literal["icpc", "ioi"] | None = None
-    problems: list[ContestProblemIn] | None = Field(default=None, min_length=1, max_length=MAX_CONTEST_PROBLEMS)
-    participants: list[Text] | None = Field(default=None, max_length=MAX_PARTICIPANTS)
-    scoreboard_visibility: Literal["public", "participants", "jury"] | None = None
-    show_test_details: bool | None = None
-    penalty_minutes: int | None = Field(default=None, ge=0, le=MAX_PENALTY_MINUTES)
-    unfrozen: bool | None = None
-    archived: bool | None = None
-
-
-class ContestIn(ContestPatch):
-    """A new contest: name, window, problems (required), the rest as in ``ContestPatch``."""
-
-    name: Text = Field(min_length=1, max_length=200)
-    start_at: UtcTime
-    end_at: UtcTime
-    problems: list[ContestProblemIn] = Field(min_length=1, max_length=MAX_CONTEST_PROBLEMS)
-    scoring: Literal["icpc", "ioi"] = "icpc"  # Literal types: the values of Scoring and Visibility
-    scoreboard_visibility: Literal["public", "participants", "jury"] = "participants"
-    show_test_details: bool = False
-    penalty_minutes: int = Field(default=20, ge=0, le=MAX_PENALTY_MINUTES)
-    unfrozen: None = Field(default=None, description="not for a new contest")
-    archived: None = Field(default=None, description="not for a new contest")
 
 
 class ContestProblemOut(BaseModel):
@@ -155,36 +99,6 @@ def contest_out(session: Session, contest: Contest, viewer: User | None) -> Cont
         participants=listed,
         archived=contest.archived,
     )
-
-
-def _entries(problems: list[ContestProblemIn]) -> list[ProblemEntry]:
-    auto = rules.letters_for([p.problem for p in problems])
-    return [ProblemEntry(p.letter or a.letter, p.problem, p.points) for p, a in zip(problems, auto)]
-
-
-def contest_spec(body: ContestIn) -> rules.ContestSpec:
-    """The ``judge.contests.ContestSpec`` of a validated new contest (letters A, B, … where none is given)."""
-    return rules.ContestSpec(
-        name=body.name,
-        start_at=body.start_at,
-        end_at=body.end_at,
-        freeze_at=body.freeze_at,
-        problems=_entries(body.problems),
-        scoring=body.scoring,
-        participants=body.participants,
-        scoreboard_visibility=body.scoreboard_visibility,
-        show_test_details=body.show_test_details,
-        penalty_minutes=body.penalty_minutes,
-    )
-
-
-def apply_changes(session: Session, contest: Contest, body: ContestPatch) -> None:
-    """Change ``contest`` by the fields sent in ``body`` through ``judge.contests.edit_contest``, the
-    one rule for edits (committed; ContestRuleError 404/409/422 with nothing changed)."""
-    changes = {name: getattr(body, name) for name in body.model_fields_set}
-    if changes.get("problems") is not None:
-        changes["problems"] = _entries(body.problems or [])
-    rules.edit_contest(session, contest, changes, utcnow())
 
 
 @router.get("/contests", response_model=list[ContestOut])

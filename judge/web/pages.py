@@ -10,8 +10,8 @@ by the session cookie instead of a bearer header, since a browser's ``EventSourc
 from __future__ import annotations
 
 import difflib
-import logging
 from dataclasses import dataclass
+from datetime import datetime
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, UploadFile
@@ -32,6 +32,7 @@ from judge.languages import LANGUAGES, language_for_file
 from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
 from judge.package_store import cached_package
 from judge.packages import PackageError, ProblemPackage
+from judge.pictures import render_picture
 from judge.schemas import PathId, storable
 from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
 from judge.vocabulary import ScoreboardView
@@ -39,7 +40,6 @@ from judge.web.render import page, statement_html, templates
 from judge.web.routing import PageRoute
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
 
-log = logging.getLogger(__name__)
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
 LANGUAGE_COOKIE = "statement_lang"
 LATEST_VERDICTS = 10
@@ -97,6 +97,24 @@ def logout(request: Request, session: Session = Depends(db_session)):
     return response
 
 
+@dataclass(frozen=True)
+class PracticeLock:
+    """A problem a running contest holds (no practice submissions until it ends, as ``POST
+    /api/v1/submissions`` refuses them): that contest's id when the viewer may know it exists
+    (``judge.contests.contest_visible``), else None and the page names no contest."""
+
+    contest_id: int | None
+
+
+def practice_lock(session: Session, user: User | None, problem_id: str, now: datetime) -> PracticeLock | None:
+    """The lock on practising ``problem_id`` at ``now`` (UTC), or None when no running contest has it."""
+    running = rules.running_contest_of(session, problem_id, now)
+    contest = session.get(Contest, running) if running is not None else None
+    if contest is None:
+        return None
+    return PracticeLock(contest.id if rules.contest_visible(session, user, contest) else None)
+
+
 # -- home -----------------------------------------------------------------------------------------
 @router.get("/")
 def home(request: Request, user: User = Depends(signed_in), session: Session = Depends(db_session)):
@@ -104,7 +122,7 @@ def home(request: Request, user: User = Depends(signed_in), session: Session = D
     now = utcnow()
     contests = [c for c in rules.contests_for(session, user) if c.end_at > now]
     problems = [
-        (p, rules.running_contest_of(session, p.id, now))
+        (p, practice_lock(session, user, p.id, now))
         for p in session.scalars(select(Problem).order_by(Problem.id))
         if rules.problem_visible(session, user, p.id, now)
     ]
@@ -153,7 +171,7 @@ def _problem_page(
     ]
     title, statement = statement_html(row.package_sha256, shown, package.statement(shown))
     now = utcnow()
-    practice_lock = None if contest or rules.is_jury(user) else rules.running_contest_of(session, row.id, now)
+    lock = None if contest or rules.is_jury(user) else practice_lock(session, user, row.id, now)
     response = page(
         request,
         "problem.html",
@@ -169,7 +187,7 @@ def _problem_page(
         samples=samples,
         contest=contest,
         letter=letter,
-        practice_lock=practice_lock,
+        practice_lock=lock,
         languages=list(LANGUAGES.values()),
         form=form or SubmitForm(),
     )
@@ -199,8 +217,8 @@ def problem_page(
 
 def _contest_entry(session: Session, user: User, contest_id: int, letter: str):
     contest = visible_contest(session, user, contest_id)
-    started = rules.is_contest_jury(user, contest) or utcnow() >= contest.start_at
-    entry = rules.contest_problem(contest, letter) if started and storable(letter) else None
+    shown = rules.problems_shown(contest, rules.is_contest_jury(user, contest), utcnow())
+    entry = rules.contest_problem(contest, letter) if shown and storable(letter) else None
     row = session.get(Problem, entry.problem_id) if entry is not None else None
     if entry is None or row is None:
         raise HTTPException(404, f"contest {contest_id} has no problem {letter!r}")
@@ -248,7 +266,8 @@ async def submit(
     session: Session = Depends(db_session),
 ):
     """Queue a submission and go to its page; a refusal shows the problem again with the reason
-    (the rate limit as a countdown) and the source kept."""
+    (the rate limit as a countdown) and the source kept, or, for a contest problem the viewer may
+    not see (``judge.contests.problems_shown``), the refusal page with the rule's own status and reason."""
     contest_id = int(contest) if contest.isdigit() and len(contest) < 10 else None
     form = SubmitForm(language=language)
     try:
@@ -269,7 +288,12 @@ async def submit(
     except ValidationError as exc:
         status, form.error = 422, "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
     if contest_id is not None:
-        target, entry, row = _contest_entry(session, user, contest_id, problem)
+        try:
+            target, entry, row = _contest_entry(session, user, contest_id, problem)
+        except HTTPException:  # no problem page to show it on (hidden or unknown): the rule's refusal alone
+            if form.wait_s:
+                raise RateLimited(form.wait_s) from None
+            raise ContestRuleError(status, form.error or "") from None
         return _problem_page(request, session, user, row, target, entry.letter, form, status)
     return _problem_page(request, session, user, _visible_problem(session, user, problem), form=form, status=status)
 
@@ -308,21 +332,6 @@ def side_by_side(expected: str, received: str) -> list[tuple[str, str, bool]]:
     return lines
 
 
-def _picture(result: TestResult):
-    feedback = getattr(result, "feedback", None)  # the checker's structured feedback, where stored
-    if not feedback:
-        return None
-    try:
-        from judge.pictures import render_picture
-    except ImportError:  # the pictures package is optional: the page shows the verdicts without it
-        return None
-    try:
-        return render_picture(feedback)
-    except Exception:  # a malformed feedback file costs its picture, never the page
-        log.exception("no picture for test result %s", result.id)
-        return None
-
-
 def _test_lines(request: Request, session: Session, user: User, row: Submission):
     view = submission_out(session, row, user)
     level = rules.detail_level(session, user, row)
@@ -338,7 +347,7 @@ def _test_lines(request: Request, session: Session, user: User, row: Submission)
         stored_result = stored.get(result.ordinal)
         line = TestLine(result)
         if stored_result is not None and rules.shown_whole(stored_result, level):
-            line.picture = _picture(stored_result)
+            line.picture = render_picture(stored_result.feedback)  # None for no or malformed feedback
             received = stored_result.output
             if stored_result.test_group == "sample" and received is not None:
                 if not answers:

@@ -23,6 +23,7 @@ TITLES = {
     401: "Please sign in",
     403: "Not allowed",
     404: "Not found",
+    409: "Not possible now",
     413: "Too large",
     422: "Cannot use this input",
     429: "Please wait",

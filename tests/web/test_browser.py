@@ -160,7 +160,14 @@ def test_a_contest_scoreboard_changes_live_and_the_freeze_hides_until_unfrozen(l
     sign_in(jury, "teach")
     jury.goto(f"/contests/{frozen_id}/scoreboard")  # the jury sees the live board under the freeze
     expect(jury.locator("table.board tr", has_text="Dan").locator("td.cell").first).to_have_class(SOLVED)
-    answer = httpx.post(f"{live_judge.url}/api/v1/contests/{frozen_id}/unfreeze", headers=teacher)
+    unfreeze = f"{live_judge.url}/api/v1/contests/{frozen_id}/unfreeze"
+    assert httpx.post(unfreeze, headers=teacher).status_code == 409  # not while the contest runs
+    expect(dan.locator("td.cell").first).to_have_class(PENDING)
+    contest = httpx.get(f"{live_judge.url}/api/v1/contests/{frozen_id}", headers=teacher).json()
+    ended = {"end_at": _iso(datetime.now(UTC)), "freeze_at": contest["freeze_at"]}  # the freeze stays where it is
+    answer = httpx.patch(f"{live_judge.url}/api/v1/contests/{frozen_id}", json=ended, headers=teacher)
+    assert answer.status_code == 200 and answer.json()["phase"] == "over", answer.text
+    answer = httpx.post(unfreeze, headers=teacher)
     assert answer.status_code == 200, answer.text
     expect(dan.locator("td.cell").first).to_have_class(SOLVED, timeout=30_000)
     expect(dan.locator("td").nth(2)).to_have_text("1")
@@ -211,7 +218,8 @@ def test_the_problem_page_on_a_phone(live_judge, new_page):
 
 def test_submitting_too_soon_shows_a_countdown_and_keeps_the_source(live_judge, new_page):
     page = _student_page(live_judge, new_page, "gus")
-    live_judge.app.state.submit_interval_s = 30
+    settings = live_judge.app.state.settings
+    live_judge.app.state.settings = settings.model_copy(update={"submit_interval_s": 30})
     try:
         for _ in range(2):
             _fill_submission(page, "basic", "python3", "print('second try')\n")
@@ -227,4 +235,4 @@ def test_submitting_too_soon_shows_a_countdown_and_keeps_the_source(live_judge, 
         assert int(wait.inner_text().split()[0]) < first, "the wait does not count down"
         screenshot(page, "rate-limit-countdown", full_page=False)
     finally:
-        live_judge.app.state.submit_interval_s = 0
+        live_judge.app.state.settings = settings

@@ -9,14 +9,17 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from markupsafe import escape
 
 from judge.auth import create_user
 from judge.contests import ContestSpec, ProblemEntry, create_contest
-from judge.models import Submission, utcnow
+from judge.models import Submission, TestResult, utcnow
 from judge.package_store import load_problem
+from judge.pictures import render_picture
 from judge.web.pages import side_by_side
 from judge.web.render import statement_html
 from judge.web.session import CSRF_COOKIE, SESSION_COOKIE
+from tests.checker_runs import run, wrong
 
 REPO = Path(__file__).resolve().parents[2]
 PASSWORD = "pw-" + "y" * 8
@@ -154,6 +157,53 @@ def test_pages_show_only_what_the_rules_allow(app):
     assert signed_in(app, "tess").get("/problems/lines").status_code == 200
 
 
+def test_a_contest_before_its_start_shows_a_student_none_of_its_problems(app):
+    with app.state.sessions() as session:
+        start = utcnow() + timedelta(hours=1)
+        spec = ContestSpec("Later", start, start + timedelta(hours=1), [ProblemEntry("A", "lee")], owner="tess")
+        contest_id = create_contest(session, spec).id
+    client = signed_in(app, "bob")
+    page = client.get(f"/contests/{contest_id}").text
+    assert "The problems appear when the contest starts." in page and "The mouse and the cheese" not in page
+    for name in ("A", "lee"):
+        refused = client.get(f"/contests/{contest_id}/problems/{name}")
+        assert refused.status_code == 404 and "The mouse and the cheese" not in refused.text
+    data = {"problem": "A", "contest": str(contest_id), "language": "python3", "source": "print(1)\n"}
+    refused = client.post("/submit", data=data | {"csrf_token": client.cookies[CSRF_COOKIE]})
+    bearer = {"Authorization": f"Bearer {client.cookies[SESSION_COOKIE]}"}
+    api = TestClient(app).post("/api/v1/submissions", json=data | {"contest": contest_id}, headers=bearer)
+    assert refused.status_code == api.status_code == 403  # the rule's answer, as the API gives it
+    assert f"contest {contest_id} has not started" in refused.text and "no problem" not in refused.text
+    jury = signed_in(app, "tess")
+    assert "The mouse and the cheese" in jury.get(f"/contests/{contest_id}").text
+    assert jury.get(f"/contests/{contest_id}/problems/A").status_code == 200
+
+
+def test_a_students_submission_page_shows_no_time_or_memory_of_hidden_tests(app):
+    sid = _submission(app, "ana", status="done", verdict="TLE", attempt=1, time_ms=2000, memory_kib=99 * 1024)
+    with app.state.sessions() as session:
+        for ordinal, group, time_ms, memory_kib in ((1, "sample", 12, 3 * 1024), (2, "secret", 2000, 99 * 1024)):
+            session.add(
+                TestResult(
+                    submission_id=sid,
+                    attempt=1,
+                    ordinal=ordinal,
+                    test_name=f"{group}/0{ordinal}",
+                    test_group=group,
+                    verdict="AC" if group == "sample" else "TLE",
+                    time_ms=time_ms,
+                    memory_kib=memory_kib,
+                )
+            )
+        row = session.get(Submission, sid)
+        row.tests_passed, row.tests_total = 1, 2
+        session.commit()
+    for path in (f"/submissions/{sid}", f"/submissions/{sid}/results"):
+        student = signed_in(app, "ana").get(path).text
+        assert "· 12 ms · 3.0 MiB" in student and "2000 ms" not in student and "99.0 MiB" not in student
+        assert "· 2000 ms · 99.0 MiB" in signed_in(app, "tess").get(path).text  # the jury sees every test
+
+
 def test_a_problem_of_a_running_contest_takes_no_practice_submission(app):
     with app.state.sessions() as session:
         now = utcnow()
@@ -171,6 +221,22 @@ def test_a_problem_of_a_running_contest_takes_no_practice_submission(app):
     assert accepted.status_code == 303 and accepted.headers["location"].startswith("/submissions/")
     contest_page = client.get(f"/contests/{contest_id}").text
     assert "/contests/%d/problems/A" % contest_id in contest_page and "queued" in contest_page
+
+
+def test_a_running_contest_that_holds_a_problem_is_named_only_to_those_who_may_see_it(app):
+    with app.state.sessions() as session:
+        now = utcnow()
+        window = (now - timedelta(minutes=5), now + timedelta(hours=1))
+        contest_id = create_contest(
+            session, ContestSpec("Closed", *window, [ProblemEntry("A", "lee")], participants=["ana"])
+        ).id
+    link = f'href="/contests/{contest_id}"'
+    for name, sees in (("ana", True), ("bob", False)):
+        client = signed_in(app, name)
+        problem, home = client.get("/problems/lee").text, client.get("/").text
+        assert "running contest" in problem and 'action="/submit"' not in problem  # locked for both
+        assert (link in problem, link in home) == (sees, sees), name
+        assert client.get(f"/contests/{contest_id}").status_code == (200 if sees else 404)
 
 
 def test_the_rate_limit_is_a_countdown_that_keeps_the_source(app):
@@ -262,17 +328,26 @@ def test_a_sample_shows_expected_beside_received_and_a_secret_test_never_does(ap
     assert "01-one-cell" in jury  # the jury sees the secret test's name (and no diff: no answer file shown)
 
 
-def test_a_sample_with_checker_feedback_shows_its_picture_to_the_student(app):
-    pictures = pytest.importorskip("judge.pictures", reason="judge.pictures (render_picture) is not on this branch yet")
-    from judge.models import TestResult
-
-    if not hasattr(TestResult, "feedback"):
-        pytest.skip("TestResult.feedback is not on this branch yet")
-    assert callable(pictures.render_picture)
+def test_a_sample_with_checker_feedback_shows_its_picture_to_the_student(app, tmp_path):
+    # real feedback of lee's checker on a path through a wall: on a sample and on a secret test
+    runs = {
+        "sample": run("lee", "sample/01", wrong("lee", "sample/01")["a path through a wall cell"], tmp_path),
+        "secret": run(
+            "lee",
+            "secret/10-row-corridor-blocked",
+            wrong("lee", "secret/10-row-corridor-blocked")["a path through walls"],
+            tmp_path,
+        ),
+    }
+    faults = {
+        group: "(row {}, column {})".format(*feedback["fault"]["cell"]) for group, (_, _, feedback) in runs.items()
+    }
+    assert faults["sample"] != faults["secret"]
+    hostile = "<script>alert('checker')</script>"  # a checker message may quote the team's output
     sid = _submission(app, "ana", status="done", verdict="WA", attempt=1, created_at=utcnow())
-    feedback = {"kind": "grid", "note": "<script>x</script>"}
     with app.state.sessions() as session:
-        for ordinal, group in ((1, "sample"), (2, "secret")):
+        for ordinal, (group, (code, message, feedback)) in enumerate(runs.items(), 1):
+            assert code == 43 and render_picture(feedback) is not None
             session.add(
                 TestResult(
                     submission_id=sid,
@@ -281,13 +356,18 @@ def test_a_sample_with_checker_feedback_shows_its_picture_to_the_student(app):
                     test_name=f"{group}/01",
                     test_group=group,
                     verdict="WA",
+                    message=f"{hostile} {message}",
                     feedback=feedback,
                 )
             )
         session.commit()
     student = signed_in(app, "ana").get(f"/submissions/{sid}").text
     assert student.count('<div class="picture">') == 1  # the sample's, not the secret test's
-    assert signed_in(app, "tess").get(f"/submissions/{sid}").text.count('<div class="picture">') == 2
+    assert faults["sample"] in student and faults["secret"] not in student
+    assert hostile not in student and str(escape(hostile)) in student
+    jury = signed_in(app, "tess").get(f"/submissions/{sid}").text
+    assert jury.count('<div class="picture">') == 2 and all(fault in jury for fault in faults.values())
+    assert hostile not in jury and str(escape(hostile)) in jury
 
 
 def test_scoreboard_pages_follow_the_boards_rules(app):

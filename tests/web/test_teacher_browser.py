@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from sqlalchemy import select
 
 from judge.clock import utcnow
+from judge.contests import edit_contest
 from judge.models import Contest, Submission
 from judge.vocabulary import Verdict
 from tests.web.conftest import REPO, screenshot, sign_in
@@ -126,7 +127,17 @@ def test_a_teacher_runs_a_class_contest_in_the_browser(live_judge, browser, new_
         expect(student.get_by_role("status")).to_contain_text("Frozen")
         student_cell = student.locator("table.board tr", has_text="Ira Ionescu").locator("td.cell").nth(1)
         expect(student_cell).not_to_have_class(FAILED)  # hidden: pending under the freeze
+        # no unfreeze while the contest runs: the page says when instead
+        expect(teacher.get_by_role("button", name="Unfreeze the scoreboard")).to_have_count(0)
+        expect(teacher.locator("#unfreeze-note")).to_contain_text("once the contest is over")
         screenshot(teacher, "teacher-jury-board-frozen")
+        with live_judge.app.state.sessions() as session:  # the contest's end comes: the window closes now
+            contest = session.get(Contest, contest_id)
+            assert contest is not None
+            edit_contest(session, contest, {"end_at": utcnow(), "freeze_at": contest.freeze_at}, utcnow())
+        teacher.reload()
+        expect(teacher.locator("#unfreeze-note")).to_have_count(0)
+        screenshot(teacher, "teacher-jury-board-over-frozen")
         teacher.get_by_role("button", name="Unfreeze the scoreboard").click()
         expect(teacher.get_by_role("button", name="Unfreeze the scoreboard")).to_have_count(0)
         expect(student_cell).to_have_class(FAILED, timeout=30_000)  # live on the student's open board

@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from judge.auth import authenticate, create_user
 from judge.clock import utcnow
-from judge.contests import ContestSpec, ProblemEntry, create_contest
+from judge.contests import ContestSpec, ProblemEntry, create_contest, edit_contest
 from judge.models import Contest, Submission, User
 from judge.package_store import load_problem
 from judge.vocabulary import Status
@@ -256,16 +256,31 @@ def test_editing_a_contest_keeps_what_was_not_changed_and_refuses_a_bad_time(app
         assert [(p.letter, p.problem_id) for p in contest.problems] == [("A", "lee"), ("C", "queens")]
 
 
-def test_the_jury_page_shows_the_live_board_under_the_freeze_and_unfreezes(app):
+def end_contest(app, contest_id: int) -> None:
+    """End the contest now, through the contest rule for edits, its freeze kept where it is."""
+    with app.state.sessions() as session:
+        contest = session.get(Contest, contest_id)
+        edit_contest(session, contest, {"end_at": utcnow(), "freeze_at": contest.freeze_at}, utcnow())
+
+
+def test_the_jury_page_shows_the_live_board_under_the_freeze_and_unfreezes_once_over(app):
     contest_id = contest_of(app, "tess", freeze=True)
     judged(app, "ana", contest_id, "AC")
     client = signed_in(app, "tess")
     jury = client.get(f"/teacher/contests/{contest_id}").text
-    assert "Unfreeze the scoreboard" in jury and "public scoreboard frozen" in jury
-    assert 'class="cell solved' in jury  # the jury's board shows the AC made after the freeze
+    assert "public scoreboard frozen" in jury and 'class="cell solved' in jury  # the AC made after the freeze
     assert EVIL not in jury and "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;Ana" in jury
+    # while it runs: no button, a note saying when, and a POST all the same is the rule's 409, changing nothing
+    assert "Unfreeze the scoreboard" not in jury and 'id="unfreeze-note"' in jury
+    refused = client.post(f"/teacher/contests/{contest_id}/unfreeze", data={"csrf_token": client.csrf})
+    assert refused.status_code == 409 and "Not possible now" in refused.text
+    assert f"contest {contest_id} is not over" in refused.text
     student_board = signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").text
     assert 'class="cell solved' not in student_board
+
+    end_contest(app, contest_id)
+    jury = client.get(f"/teacher/contests/{contest_id}").text
+    assert "Unfreeze the scoreboard" in jury and 'id="unfreeze-note"' not in jury
     answer = client.post(f"/teacher/contests/{contest_id}/unfreeze", data={"csrf_token": client.csrf})
     assert answer.status_code == 200 and "Unfreeze the scoreboard" not in answer.text
     assert 'class="cell solved' in signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").text

@@ -2,8 +2,8 @@
 freeze, scoring, participants), the contest's jury page (live jury scoreboard, unfreeze, grades,
 rejudge a problem).
 
-The form becomes the API's own bodies (``ContestIn``, ``ContestPatch``: the same bounds) and goes
-through the API's own functions (``contest_spec`` + ``judge.contests.create_contest``,
+The form becomes the API's own bodies (``judge.contest_bodies``' ``ContestIn``, ``ContestPatch``: the
+same bounds) and goes through the API's own functions (``contest_spec`` + ``judge.contests.create_contest``,
 ``apply_changes``), so a page and ``POST``/``PATCH /api/v1/contests`` refuse the same things.
 """
 
@@ -18,11 +18,12 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge import contests as rules
-from judge.api.contests import ContestIn, ContestPatch, apply_changes, contest_out, contest_spec
+from judge.api.contests import contest_out
 from judge.api.lookups import jury_contest
 from judge.api.scoreboards import grades_download
 from judge.auth import db_session
 from judge.clock import utcnow
+from judge.contest_bodies import ContestIn, ContestPatch, apply_changes, contest_spec
 from judge.contests import ContestRuleError
 from judge.models import Contest, Problem, User
 from judge.schemas import PathId
@@ -221,7 +222,8 @@ async def change_contest(
 def contest_page(
     request: Request, contest_id: PathId, user: User = Depends(jury_viewer), session: Session = Depends(db_session)
 ):
-    """A contest for its jury: settings, problems, the live jury scoreboard, unfreeze, grades, rejudge."""
+    """A contest for its jury: settings, problems, the live jury scoreboard, grades, rejudge, and the
+    unfreeze once ``judge.contests.unfreeze_refusal`` allows it (a note says when before)."""
     contest = jury_contest(session, user, contest_id)
     return page(
         request,
@@ -229,6 +231,7 @@ def contest_page(
         user=user,
         contest=contest,
         info=contest_out(session, contest, user),
+        can_unfreeze=rules.unfreeze_refusal(contest, utcnow()) is None,
         table=board_tables.table(session, contest, ScoreboardView.JURY),
     )
 
@@ -238,7 +241,8 @@ def unfreeze(
     request: Request, contest_id: PathId, user: User = Depends(jury_viewer), session: Session = Depends(db_session)
 ):
     """Reveal the frozen verdicts on the public scoreboard once the contest is over
-    (``judge.contests.edit_contest``, as ``POST /api/v1/contests/{id}/unfreeze``)."""
+    (``judge.contests.edit_contest``, as ``POST /api/v1/contests/{id}/unfreeze``); before, the 409
+    refusal page says when it ends."""
     rules.edit_contest(session, jury_contest(session, user, contest_id), {"unfrozen": True}, utcnow())
     return redirect(f"/teacher/contests/{contest_id}")
 
