@@ -26,6 +26,8 @@ from sqlalchemy.orm import Session
 
 from judge.clock import utcnow
 from judge.models import ApiToken, User
+from judge.schemas import storable
+from judge.throttle import LoginThrottle
 from judge.vocabulary import Role
 
 JURY_ROLES = (Role.ADMIN, Role.TEACHER)
@@ -131,6 +133,21 @@ def set_password(session: Session, user: User, password: str | None = None) -> s
     user.password_hash = hash_password(generated or password or "")
     session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
     return generated
+
+
+def check_login(session: Session, logins: LoginThrottle, name: str, password: str, address: str) -> User | None:
+    """The account ``name`` if ``password`` is its password, else None, counted by ``logins`` per
+    account and per client ``address``: the one way a password is checked, for the API's token,
+    the sign-in page and the Contest API's HTTP Basic alike. A name or password the database cannot
+    store (a NUL) is a failure. Raises Throttled (429) when the account or the address has failed
+    too often lately (``judge.throttle.LoginThrottle``); a rehashed password is not committed."""
+    logins.check(name, address)
+    user = authenticate(session, name, password) if storable(name) and storable(password) else None
+    if user is None:
+        logins.failed(name, address)
+        return None
+    logins.succeeded(name)
+    return user
 
 
 def authenticate(session: Session, name: str, password: str) -> User | None:

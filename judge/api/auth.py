@@ -10,9 +10,9 @@ from sqlalchemy.orm import Session
 
 from judge.api.errors import answers
 from judge.api.users import UserOut, user_out
-from judge.auth import authenticate, current_user, db_session, issue_token, revoke_token
+from judge.auth import check_login, current_user, db_session, issue_token, revoke_token
 from judge.models import User
-from judge.schemas import UtcStamp, storable
+from judge.schemas import UtcStamp
 from judge.throttle import client_address
 
 router = APIRouter(prefix="/api/v1/auth", tags=["auth"])
@@ -33,14 +33,9 @@ def log_in(request: Request, form: OAuth2PasswordRequestForm = Depends(), sessio
     401 for a wrong name or password; 429 with ``Retry-After`` after too many failures for the
     account (default 5) or the client address (100: a class may share one) within the login
     window (300 s)."""
-    throttle = request.app.state.logins
-    address = client_address(request)
-    throttle.check(form.username, address)
-    user = authenticate(session, form.username, form.password) if storable(form.username) else None
-    if user is None:  # a name with a NUL character is no name (PostgreSQL cannot even look it up)
-        throttle.failed(form.username, address)
+    user = check_login(session, request.app.state.logins, form.username, form.password, client_address(request))
+    if user is None:
         raise HTTPException(401, "wrong user name or password", headers={"WWW-Authenticate": "Bearer"})
-    throttle.succeeded(form.username)
     token, expires = issue_token(session, user)
     return TokenOut(access_token=token, expires_at=expires, user=user_out(user))
 

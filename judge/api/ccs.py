@@ -24,11 +24,12 @@ from sqlalchemy.orm import Session
 
 from judge import contests as rules
 from judge.api.lookups import board_view
-from judge.auth import authenticate, db_session, user_for_token
+from judge.auth import check_login, db_session, user_for_token
 from judge.ccs import API_INFORMATION
 from judge.ccs.objects import ContestView
 from judge.models import Contest, User
-from judge.schemas import MAX_ROW_ID, storable
+from judge.schemas import MAX_ROW_ID
+from judge.throttle import client_address
 
 BASIC_CHALLENGE = {"WWW-Authenticate": 'Basic realm="classjudge", charset="UTF-8"'}
 
@@ -70,7 +71,7 @@ def ccs_user(request: Request, session: Session = Depends(db_session)) -> User |
         name, colon, password = base64.b64decode(value.strip(), validate=True).decode("utf-8").partition(":")
     except (binascii.Error, UnicodeDecodeError):
         name, colon, password = "", "", ""
-    user = authenticate(session, name, password) if colon and storable(name) and storable(password) else None
+    user = check_login(session, request.app.state.logins, name, password, client_address(request)) if colon else None
     if user is None:
         raise HTTPException(401, "wrong user name or password", headers=BASIC_CHALLENGE)
     session.commit()  # a rehashed password (``authenticate``)

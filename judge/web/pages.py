@@ -25,7 +25,7 @@ from judge import contests as rules
 from judge.api.contests import contest_out
 from judge.api.lookups import board_view, viewable_submission, visible_contest
 from judge.api.submissions import SubmissionIn, accept, submission_out
-from judge.auth import authenticate, db_session, issue_token, revoke_token
+from judge.auth import check_login, db_session, issue_token, revoke_token
 from judge.contests import ContestRuleError, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, event_response
 from judge.languages import LANGUAGES, language_for_file
@@ -35,6 +35,7 @@ from judge.packages import PackageError, ProblemPackage
 from judge.pictures import render_picture
 from judge.schemas import PathId, storable
 from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
+from judge.throttle import client_address
 from judge.vocabulary import ScoreboardView
 from judge.web.render import page, statement_html, templates
 from judge.web.routing import PageRoute
@@ -74,8 +75,9 @@ def login(
     next: str = Form("/"),
     session: Session = Depends(db_session),
 ):
-    """Check the name and password; on success the session cookie carries a fresh API token."""
-    user = authenticate(session, username, password) if storable(username) and storable(password) else None
+    """Check the name and password (``judge.auth.check_login``, throttled as the API's login: 429 page);
+    on success the session cookie carries a fresh API token."""
+    user = check_login(session, request.app.state.logins, username, password, client_address(request))
     if user is None:
         return page(
             request, "login.html", status=401, user=None, next_path=_local_path(next), name=username, failed=True

@@ -15,6 +15,7 @@ from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from judge.contests import ContestRuleError, RateLimited
+from judge.throttle import Throttled
 from judge.web.render import page
 from judge.web.session import session_token
 
@@ -65,7 +66,7 @@ class PageRoute(APIRoute):
                 return await handler(request)
             except HTTPException as exc:
                 return error_page(request, exc.status_code, str(exc.detail))
-            except RateLimited as exc:
+            except (RateLimited, Throttled) as exc:
                 return error_page(request, 429, exc.message, exc.retry_after_s)
             except ContestRuleError as exc:
                 return error_page(request, exc.status, exc.message)

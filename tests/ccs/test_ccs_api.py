@@ -223,3 +223,14 @@ def test_the_feed_replayed_gives_the_rest_scoreboard(request, frozen_contest, wh
     board = client.get(f"/api/ccs/contests/{cid}/scoreboard").json()
     assert {r["team_id"]: [r["score"]["num_solved"], r["score"]["total_time"]] for r in board["rows"]} == scores
     assert [r["team_id"] for r in board["rows"]] == sorted(scores, key=lambda t: (-scores[t][0], scores[t][1]))
+
+
+def test_basic_auth_counts_failed_passwords_like_the_login(api_app, jury, public, frozen_contest):
+    """HTTP Basic checks a password on every request: it is throttled like the API's login
+    (``judge.auth.check_login``), so a contest tool's endpoint is no way around the limit."""
+    cid = frozen_contest["id"]
+    for _ in range(api_app.state.settings.login_failures_per_account):
+        assert public.get(f"/api/ccs/contests/{cid}/state", headers=basic("jury", "not-it")).status_code == 401
+    refused = jury.get(f"/api/ccs/contests/{cid}/state")  # the right password, too late
+    assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+    assert TestClient(api_app).post("/api/v1/auth/token", data={"username": "jury", "password": "x"}).status_code == 429

@@ -390,3 +390,23 @@ def test_scoreboard_pages_follow_the_boards_rules(app):
     assert re.search(r'<td class="cell scored">\s*40', board.text)  # all 37 tests: the problem's 40 points
     assert signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").status_code == 404  # not taking part
     assert TestClient(app).get(f"/contests/{contest_id}/scoreboard").status_code == 401
+
+
+def test_the_sign_in_page_is_throttled_with_the_api_login_on_one_count(app):
+    """Failed sign-ins count against the account whichever door they use (``judge.auth.check_login``):
+    wrong passwords on the page and on the API together reach the account's limit, after which even
+    the right password gets the 429 page with its wait, on the page as on the API."""
+    limit = app.state.settings.login_failures_per_account
+    browser, api = TestClient(app), TestClient(app)
+    token = csrf_of(browser)
+    for attempt in range(limit):
+        if attempt % 2:
+            wrong_try = api.post("/api/v1/auth/token", data={"username": "bob", "password": "nope"})
+        else:
+            wrong_try = browser.post("/login", data={"username": "bob", "password": "nope", "csrf_token": token})
+        assert wrong_try.status_code == 401
+    refused = browser.post("/login", data={"username": "bob", "password": PASSWORD, "csrf_token": token})
+    assert refused.status_code == 429 and int(refused.headers["retry-after"]) > 0
+    assert refused.headers["content-type"].startswith("text/html") and "Please wait" in refused.text
+    assert api.post("/api/v1/auth/token", data={"username": "bob", "password": PASSWORD}).status_code == 429
+    assert signed_in(app, "ana").get("/").status_code == 200  # another account is not locked out
