@@ -17,12 +17,13 @@ import base64
 import binascii
 
 from fastapi import APIRouter, Depends, HTTPException, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from fastapi.routing import APIRoute
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge import contests as rules
+from judge.api.errors import SpecErrorOut, answers, refusal
 from judge.api.lookups import board_view
 from judge.auth import check_login, db_session, user_for_token
 from judge.ccs import API_INFORMATION
@@ -36,7 +37,10 @@ BASIC_CHALLENGE = {"WWW-Authenticate": 'Basic realm="classjudge", charset="UTF-8
 
 class CcsRoute(APIRoute):
     """A route whose refusals read ``{"code", "message"}`` (``Contest_API.md``, "Success, Failure,
-    and HTTP Responses")."""
+    and HTTP Responses"): its ``HTTPException`` here, the app's other refusals (422, 503) in
+    ``judge.api.errors``, which reads ``error_form``."""
+
+    error_form = SpecErrorOut
 
     def get_route_handler(self):
         """The usual handler, with its ``HTTPException`` answered in the specification's form."""
@@ -46,9 +50,22 @@ class CcsRoute(APIRoute):
             try:
                 return await handler(request)
             except HTTPException as exc:
-                return JSONResponse({"code": exc.status_code, "message": str(exc.detail)}, exc.status_code, exc.headers)
+                return refusal(request, exc.status_code, str(exc.detail), exc.headers)
 
         return answer
+
+
+def spec_answers(shape: str, what: str, *statuses: int) -> dict[int | str, dict]:
+    """OpenAPI answers of a Contest API route: 200 with a JSON ``shape`` (``"object"``, or
+    ``"array"`` of objects) holding ``what``, whose properties ``Contest_API.md`` defines (not
+    repeated here), and ``statuses`` in the specification's error form; 401 where it reads
+    credentials (``ccs_user``). Statuses every route may give are added by
+    ``judge.api.errors.document_statuses``."""
+    schema: dict = {"type": "object", "description": what}
+    if shape == "array":
+        schema = {"type": "array", "items": {"type": "object"}, "description": what}
+    ok = {"description": what, "content": {"application/json": {"schema": schema}}}
+    return {200: ok, **answers(*statuses, form=SpecErrorOut)}
 
 
 router = APIRouter(prefix="/api/ccs", tags=["contest api"], route_class=CcsRoute)
@@ -91,13 +108,13 @@ def contest_view(
     return ContestView(session, contest, view, user, cache_dir)
 
 
-@router.get("/")
+@router.get("/", responses=spec_answers("object", "the API information object"))
 def api_information():
     """The API information object: specification version and provider (``/api/ccs`` redirects here)."""
     return API_INFORMATION
 
 
-@router.get("/contests")
+@router.get("/contests", responses=spec_answers("array", "contest objects", 401))
 def contests(request: Request, user: User | None = Depends(ccs_user), session: Session = Depends(db_session)):
     """The contests the caller may see."""
     rows = session.scalars(select(Contest).order_by(Contest.id)).all()
@@ -110,31 +127,31 @@ def contests(request: Request, user: User | None = Depends(ccs_user), session: S
     return shown
 
 
-@router.get("/contests/{contest_id}")
+@router.get("/contests/{contest_id}", responses=spec_answers("object", "a contest object", 401))
 def contest(view: ContestView = Depends(contest_view)):
     """One contest."""
     return view.contest_object()
 
 
-@router.get("/contests/{contest_id}/access")
+@router.get("/contests/{contest_id}/access", responses=spec_answers("object", "the access object", 401))
 def access(view: ContestView = Depends(contest_view)):
     """What the caller may read here: no capabilities, the endpoints and their properties."""
     return view.access()
 
 
-@router.get("/contests/{contest_id}/state")
+@router.get("/contests/{contest_id}/state", responses=spec_answers("object", "the state object", 401))
 def state(view: ContestView = Depends(contest_view)):
     """The contest state: started, frozen, ended, thawed, finalized, end of updates."""
     return view.state()
 
 
-@router.get("/contests/{contest_id}/scoreboard")
+@router.get("/contests/{contest_id}/scoreboard", responses=spec_answers("object", "the scoreboard object", 401))
 def scoreboard(view: ContestView = Depends(contest_view)):
     """The scoreboard of the caller's view (frozen for the public)."""
     return view.scoreboard()
 
 
-@router.get("/contests/{contest_id}/account")
+@router.get("/contests/{contest_id}/account", responses=spec_answers("object", "the caller's account object", 401))
 def account(view: ContestView = Depends(contest_view)):
     """The caller's own account; 404 without one."""
     if view.viewer is None:
@@ -142,7 +159,7 @@ def account(view: ContestView = Depends(contest_view)):
     return view.account(view.viewer)
 
 
-@router.get("/contests/{contest_id}/{endpoint}")
+@router.get("/contests/{contest_id}/{endpoint}", responses=spec_answers("array", "the objects of the endpoint", 401))
 def collection(request: Request, endpoint: str, view: ContestView = Depends(contest_view)):
     """A collection (``teams``, ``submissions``, …), filtered by its ``*_id`` query parameters."""
     objects = view.collection(endpoint)
@@ -152,7 +169,9 @@ def collection(request: Request, endpoint: str, view: ContestView = Depends(cont
     return [o for o in objects if all(str(o.get(k) or "") == v for k, v in filters.items())]
 
 
-@router.get("/contests/{contest_id}/{endpoint}/{object_id}")
+@router.get(
+    "/contests/{contest_id}/{endpoint}/{object_id}", responses=spec_answers("object", "one object of the endpoint", 401)
+)
 def single(endpoint: str, object_id: str, view: ContestView = Depends(contest_view)):
     """One object of a collection."""
     objects = view.collection(endpoint)

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import Response, StreamingResponse
 
 from judge.api.ccs import CcsRoute, ccs_user, contest_view
+from judge.api.errors import SpecErrorOut, answers
 from judge.ccs.feed import EventFeed, snapshots, stream, valid_token
 from judge.ccs.objects import ContestView
 from judge.ccs.package import package_zip, source_zip
@@ -16,7 +17,24 @@ from judge.models import PackageArchive, Problem, Submission, User
 router = APIRouter(prefix="/api/ccs/contests/{contest_id}", tags=["contest api"], route_class=CcsRoute)
 
 
-@router.get("/event-feed")
+def body_answers(media_type: str, what: str, *statuses: int) -> dict[int | str, dict]:
+    """OpenAPI answers of a route whose 200 is ``what`` as ``media_type`` (not JSON), and
+    ``statuses`` in the specification's error form (``judge.api.ccs``)."""
+    ok = {"description": what, "content": {media_type: {"schema": {"type": "string", "description": what}}}}
+    return {200: ok, **answers(*statuses, form=SpecErrorOut)}
+
+
+FEED_ANSWERS = body_answers(
+    "application/x-ndjson",
+    'one JSON notification per line (Contest_API.md, "Event feed"), an empty line as keep-alive',
+    400,
+    401,
+)
+FEED_ANSWERS[400]["description"] = "a since_token (or since_id) this feed never gave"
+ZIP_ANSWERS = body_answers("application/zip", "a zip archive", 401)
+
+
+@router.get("/event-feed", response_class=StreamingResponse, responses=FEED_ANSWERS)
 def event_feed(
     request: Request,
     view: ContestView = Depends(contest_view),
@@ -41,7 +59,7 @@ def event_feed(
     )
 
 
-@router.get("/submissions/{submission_id}/files")
+@router.get("/submissions/{submission_id}/files", response_class=Response, responses=ZIP_ANSWERS)
 def submission_files(submission_id: str, view: ContestView = Depends(contest_view)):
     """The submission's source file in a zip (the jury only; 404 for anyone else)."""
     row = (
@@ -54,7 +72,7 @@ def submission_files(submission_id: str, view: ContestView = Depends(contest_vie
     return Response(source_zip(row.language, row.source), media_type="application/zip")
 
 
-@router.get("/problems/{problem_id}/package")
+@router.get("/problems/{problem_id}/package", response_class=Response, responses=ZIP_ANSWERS)
 def problem_package(problem_id: str, view: ContestView = Depends(contest_view)):
     """The problem's package as a zip (the jury only)."""
     entry = next((e for e in view.contest.problems if e.problem_id == problem_id), None)

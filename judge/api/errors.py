@@ -8,7 +8,9 @@
 - 405 with an ``Allow`` header naming every method the path takes (Starlette names only those of
   the first route that matched the path).
 
-``documented`` adds the statuses every route may answer to the OpenAPI schema.
+A refusal's body is ``{"detail": <text>}`` (``ErrorOut``), or ``{"code": <status>, "message": <text>}``
+(``SpecErrorOut``) on a route whose class sets ``error_form = SpecErrorOut`` (the ICPC Contest API,
+``judge.api.ccs``). ``document_statuses`` adds the statuses every route may answer to the OpenAPI schema.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from __future__ import annotations
 import json
 import logging
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request, Response
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from pydantic import BaseModel
 from sqlalchemy.exc import OperationalError
@@ -51,6 +53,14 @@ class InvalidOut(BaseModel):
     detail: str | list[dict[str, Any]]
 
 
+class SpecErrorOut(BaseModel):
+    """A refusal in the ICPC Contest API's form (``Contest_API.md``, "Success, Failure, and HTTP
+    Responses"): the HTTP status and one line saying why (for 422, each field at fault and why)."""
+
+    code: int
+    message: str
+
+
 STATUS_MEANINGS = {
     400: "the body cannot be read",
     401: "no token, or one unknown or expired",
@@ -66,18 +76,28 @@ STATUS_MEANINGS = {
 }
 
 
-def answers(*statuses: int) -> dict[int | str, dict]:
-    """OpenAPI ``responses`` entries for ``statuses``: the meaning and a JSON body, ``ErrorOut``
-    (``InvalidOut`` for 422), as JSON even on a route that answers CSV when it succeeds."""
+def answers(*statuses: int, form: type[BaseModel] | None = None) -> dict[int | str, dict]:
+    """OpenAPI ``responses`` entries for ``statuses``: the meaning and a JSON body, ``form`` if given,
+    else ``ErrorOut`` (``InvalidOut`` for 422), as JSON even on a route that answers CSV when it succeeds."""
     return {
         status: {
             "description": STATUS_MEANINGS[status],
             "content": {
-                "application/json": {"schema": (InvalidOut if status == 422 else ErrorOut).model_json_schema()}
+                "application/json": {
+                    "schema": (form or (InvalidOut if status == 422 else ErrorOut)).model_json_schema()
+                }
             },
         }
         for status in statuses
     }
+
+
+def refusal(request: Request, status: int, message: str, headers: Mapping[str, str] | None = None) -> Response:
+    """A JSON refusal of ``request`` in its route's error form (``ErrorOut`` unless the route's
+    ``error_form`` is ``SpecErrorOut``), ASCII-escaped."""
+    spec = getattr(request.scope.get("route"), "error_form", ErrorOut) is SpecErrorOut
+    body = {"code": status, "message": message} if spec else {"detail": message}
+    return Response(json.dumps(body, ensure_ascii=True), status, headers, media_type="application/json")
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -94,22 +114,27 @@ def document_statuses(routes: list[APIRoute]) -> None:
     """Add to each of ``routes``' OpenAPI answers the statuses it can give whatever its code: 401
     where it reads a token (a wrong one is refused even where none is needed), 403 where it needs a
     teacher, 404 where its path names a row, 400, 413 and 422 where it reads a body, 422 where it
-    takes parameters, 503 everywhere (a busy database). Other route-specific ones (403, 409, 429)
-    are declared on the routes. Call it before the app's first request: FastAPI reads the routes then."""
+    takes parameters, 503 everywhere (a busy database), each in the route's ``error_form`` if it has
+    one. Path and query parameters count whether the route or one of its dependencies reads them.
+    Other route-specific ones (403, 409, 429) are declared on the routes. Call it before the app's
+    first request: FastAPI reads the routes then."""
     for route in routes:
-        called = {d.call for d in _all_dependencies(route.dependant)}
+        dependencies = [route.dependant, *_all_dependencies(route.dependant)]
+        called = {d.call for d in dependencies}
+        path_params = [p for d in dependencies for p in d.path_params]
+        query_params = [p for d in dependencies for p in d.query_params]
         extra = [503]
         if called & {optional_user, current_user, jury_user}:
             extra.append(401)
         if jury_user in called:
             extra.append(403)
-        if route.dependant.path_params:
+        if path_params:
             extra.append(404)
         if route.body_field is not None:
             extra += [400, 413, 422]
-        elif route.dependant.query_params or route.dependant.path_params:
+        elif query_params or path_params:
             extra.append(422)
-        for status, entry in answers(*extra).items():
+        for status, entry in answers(*extra, form=getattr(route, "error_form", None)).items():
             route.responses.setdefault(status, entry)
 
 
@@ -119,23 +144,20 @@ def _all_dependencies(dependant):
         yield from _all_dependencies(sub)
 
 
-async def _refused(_request: Request, exc: ContestRuleError) -> Response:
+async def _refused(request: Request, exc: ContestRuleError) -> Response:
     headers = {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, RateLimited) else None
-    return JSONResponse({"detail": exc.message}, status_code=exc.status, headers=headers)
+    return refusal(request, exc.status, exc.message, headers)
 
 
-async def _throttled(_request: Request, exc: Throttled) -> Response:
-    return JSONResponse({"detail": exc.message}, status_code=429, headers={"Retry-After": str(exc.retry_after_s)})
+async def _throttled(request: Request, exc: Throttled) -> Response:
+    return refusal(request, 429, exc.message, {"Retry-After": str(exc.retry_after_s)})
 
 
 async def _busy(request: Request, exc: Exception) -> Response:
     # one line, not a traceback: under load many requests meet the same lock
     log.warning("%s %s: database busy or unreachable: %s", request.method, request.url.path, str(exc).splitlines()[0])
-    return JSONResponse(
-        {"detail": "the database is busy; nothing was stored: try again shortly"},
-        status_code=503,
-        headers={"Retry-After": str(BUSY_RETRY_S)},
-    )
+    message = "the database is busy; nothing was stored: try again shortly"
+    return refusal(request, 503, message, {"Retry-After": str(BUSY_RETRY_S)})
 
 
 async def _method_not_allowed(request: Request, exc: StarletteHTTPException) -> Response:
@@ -145,12 +167,16 @@ async def _method_not_allowed(request: Request, exc: StarletteHTTPException) -> 
         if match != Match.NONE:
             allowed |= route.methods
     headers = {"Allow": ", ".join(sorted(allowed))} if allowed else dict(exc.headers or {})
-    return JSONResponse({"detail": exc.detail}, status_code=405, headers=headers)
+    return refusal(request, 405, str(exc.detail), headers)
 
 
-async def _invalid_request(_request: Request, exc: RequestValidationError) -> Response:
+async def _invalid_request(request: Request, exc: RequestValidationError) -> Response:
     """422 with FastAPI's usual body, ASCII-escaped and strict: the input it echoes may hold a lone
-    surrogate (no UTF-8 form) or 1e999 (no JSON form), which FastAPI's own handler answers with a 500."""
+    surrogate (no UTF-8 form) or 1e999 (no JSON form), which FastAPI's own handler answers with a 500.
+    On a route in the specification's form, the message names each field at fault and why (no input)."""
+    if getattr(request.scope.get("route"), "error_form", ErrorOut) is SpecErrorOut:
+        faults = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        return refusal(request, 422, faults)
     body = json.dumps({"detail": _json_safe(jsonable_encoder(exc.errors()))}, ensure_ascii=True, allow_nan=False)
     return Response(body, status_code=422, media_type="application/json")
 

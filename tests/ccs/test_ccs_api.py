@@ -171,6 +171,25 @@ def test_auth_basic_and_bearer_and_refusals(api_app, jury, public, frozen_contes
     assert again[0]["type"] == "contest"  # a reconnection gets the whole state again
 
 
+def test_every_refusal_is_in_the_specification_form_and_documented_so(api_app, public, frozen_contest):
+    cid = frozen_contest["id"]
+    invalid = public.get(f"/api/ccs/contests/{cid}/event-feed", params={"max_seconds": "-1"})
+    assert invalid.status_code == 422 and set(invalid.json()) == {"code", "message"}
+    assert invalid.json()["code"] == 422 and "max_seconds" in invalid.json()["message"]
+    wrong_method = public.post(f"/api/ccs/contests/{cid}/state")
+    assert (wrong_method.status_code, wrong_method.json()["code"]) == (405, 405)
+    assert public.get("/api/v1/contests/99999").json().keys() == {"detail"}  # the rest of the API keeps its form
+    paths = public.get("/openapi.json").json()["paths"]
+    state = paths["/api/ccs/contests/{contest_id}/state"]["get"]["responses"]
+    for status in ("401", "404", "422", "503"):
+        assert state[status]["content"]["application/json"]["schema"]["required"] == ["code", "message"], status
+    feed = paths["/api/ccs/contests/{contest_id}/event-feed"]["get"]["responses"]
+    assert "application/x-ndjson" in feed["200"]["content"] and "400" in feed
+    files = paths["/api/ccs/contests/{contest_id}/submissions/{submission_id}/files"]["get"]["responses"]
+    assert list(files["200"]["content"]) == ["application/zip"]
+    assert "401" not in paths["/api/ccs/"]["get"]["responses"]  # the API information reads no credentials
+
+
 def test_a_private_scoreboard_hides_the_contest_from_the_public(api_app, public, jury, frozen_contest):
     cid = frozen_contest["id"]
     with api_app.state.sessions() as session:

@@ -90,7 +90,7 @@ def make_token(app, name: str) -> dict[str, str]:
 
 def _bounded_streams(case):
     """A case whose event stream, if it is one, ends within a fraction of a second."""
-    if case.operation.path.endswith("/events") and case.query is not None:
+    if case.operation.path.endswith(("/events", "/event-feed")) and case.query is not None:
         case.query["max_seconds"] = 0.2
     return case
 
