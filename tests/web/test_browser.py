@@ -158,7 +158,9 @@ def test_a_contest_scoreboard_changes_live_and_the_freeze_hides_until_unfrozen(l
     screenshot(page, "scoreboard-frozen")
     jury = new_page()
     sign_in(jury, "teach")
-    jury.goto(f"/contests/{frozen_id}/scoreboard")  # the jury sees the live board under the freeze
+    jury.goto(f"/contests/{frozen_id}/scoreboard")  # the students' board shows the jury the public board
+    expect(jury.locator("table.board tr", has_text="Dan").locator("td.cell").first).to_have_class(PENDING)
+    jury.locator("#public-board-note").get_by_role("link", name="jury scoreboard").click()
     expect(jury.locator("table.board tr", has_text="Dan").locator("td.cell").first).to_have_class(SOLVED)
     unfreeze = f"{live_judge.url}/api/v1/contests/{frozen_id}/unfreeze"
     assert httpx.post(unfreeze, headers=teacher).status_code == 409  # not while the contest runs

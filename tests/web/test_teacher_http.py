@@ -286,6 +286,30 @@ def test_the_jury_page_shows_the_live_board_under_the_freeze_and_unfreezes_once_
     assert 'class="cell solved' in signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").text
 
 
+def test_the_projector_and_the_students_board_show_the_jury_the_public_board(app):
+    """Opened by the teacher, the projector and the students' scoreboard hide a post-freeze AC and say
+    the board is frozen; the live board is the jury's, behind an explicit ``view=jury``."""
+    contest_id = contest_of(app, "tess", freeze=True)
+    judged(app, "ana", contest_id, "AC")
+    teacher = signed_in(app, "tess")
+    for path in (f"/contests/{contest_id}/scoreboard/projector", f"/contests/{contest_id}/scoreboard"):
+        board = teacher.get(path)
+        assert board.status_code == 200, path
+        assert 'class="cell solved' not in board.text and "Frozen: results after the freeze" in board.text, path
+        assert 'data-view="public"' in board.text and "view=jury" not in board.text, path
+    students_board = teacher.get(f"/contests/{contest_id}/scoreboard").text
+    assert f'href="/teacher/contests/{contest_id}#jury-board"' in students_board  # the way to the live board
+    assert 'class="cell solved' not in teacher.get(f"/contests/{contest_id}/scoreboard/table").text
+    live = teacher.get(f"/contests/{contest_id}/scoreboard/table?view=jury").text
+    assert 'class="cell solved' in live and 'data-view="jury"' in live and "Frozen" not in live
+    jury_page = teacher.get(f"/teacher/contests/{contest_id}").text
+    assert 'class="cell solved' in jury_page and f"/contests/{contest_id}/scoreboard/table?view=jury" in jury_page
+    student = signed_in(app, "bob")
+    assert student.get(f"/contests/{contest_id}/scoreboard/table?view=jury").status_code == 403
+    assert student.get(f"/contests/{contest_id}/events?view=jury").status_code == 403
+    assert "jury-board" not in student.get(f"/contests/{contest_id}/scoreboard").text
+
+
 def test_grades_download_is_the_jury_boards_csv(app):
     contest_id = contest_of(app, "tess", freeze=True)
     judged(app, "bob", contest_id, "AC")
