@@ -238,3 +238,21 @@ def test_submitting_too_soon_shows_a_countdown_and_keeps_the_source(live_judge, 
         screenshot(page, "rate-limit-countdown", full_page=False)
     finally:
         live_judge.app.state.settings = settings
+
+
+def test_the_submit_button_comes_back_when_the_wait_is_over(live_judge, new_page):
+    page = _student_page(live_judge, new_page, "hal")
+    settings = live_judge.app.state.settings
+    live_judge.app.state.settings = settings.model_copy(update={"submit_interval_s": 5})
+    try:
+        for _ in range(2):
+            _fill_submission(page, "basic", "python3", "print('again')\n")
+            page.get_by_role("button", name="Submit").click()
+            page.wait_for_load_state()
+        expect(page.locator("#submit-button")).to_be_disabled()
+        box = page.locator(".wait-box")
+        expect(box).to_have_text("You can submit now. Your source is kept below.", timeout=15_000)
+        expect(page.locator("#submit-button")).to_be_enabled()
+        screenshot(page, "rate-limit-over", full_page=False)
+    finally:
+        live_judge.app.state.settings = settings
