@@ -116,7 +116,14 @@ def contest_form(client: TestClient, **fields) -> dict:
     return data | fields
 
 
-PAGES = ["/teacher/contests", "/teacher/contests/new", "/teacher/submissions", "/teacher/users", "/teacher/workers"]
+PAGES = [
+    "/teacher",
+    "/teacher/contests",
+    "/teacher/contests/new",
+    "/teacher/submissions",
+    "/teacher/users",
+    "/teacher/workers",
+]
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -135,6 +142,11 @@ def test_a_teacher_and_an_admin_see_every_page(app, path):
         answer = signed_in(app, name).get(path)
         assert answer.status_code == 200, (name, answer.text)
         assert 'href="/teacher/contests"' in answer.text  # the navigation shows the teacher's pages
+
+
+def test_the_teacher_start_leads_to_the_contests_list(app):
+    answer = signed_in(app, "tess").get("/teacher", follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == "/teacher/contests"
 
 
 def test_every_teacher_form_refuses_a_post_without_its_csrf_token(app):
