@@ -10,6 +10,7 @@ by the session cookie instead of a bearer header, since a browser's ``EventSourc
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import quote
@@ -131,7 +132,24 @@ def home(request: Request, user: User = Depends(signed_in), session: Session = D
     latest = session.scalars(
         select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(LATEST_VERDICTS)
     ).all()
-    return page(request, "home.html", user=user, now=now, contests=contests, problems=problems, latest=latest)
+    return page(
+        request,
+        "home.html",
+        user=user,
+        now=now,
+        contests=contests,
+        problems=problems,
+        latest=latest,
+        contest_names=contest_names(session, latest),
+    )
+
+
+def contest_names(session: Session, submissions: Sequence[Submission]) -> dict[int, str]:
+    """The name of each contest ``submissions`` were made in, by contest id (the submission tables show it)."""
+    ids = {s.contest_id for s in submissions if s.contest_id is not None}
+    if not ids:
+        return {}
+    return {i: name for i, name in session.execute(select(Contest.id, Contest.name).where(Contest.id.in_(ids)))}
 
 
 # -- problems and submitting ------------------------------------------------------------------------
@@ -307,7 +325,7 @@ def my_submissions(request: Request, user: User = Depends(signed_in), session: S
     rows = session.scalars(
         select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(MY_SUBMISSIONS)
     ).all()
-    return page(request, "submissions.html", user=user, submissions=rows)
+    return page(request, "submissions.html", user=user, submissions=rows, contest_names=contest_names(session, rows))
 
 
 @dataclass

@@ -204,6 +204,21 @@ def test_a_students_submission_page_shows_no_time_or_memory_of_hidden_tests(app)
         assert "· 2000 ms · 99.0 MiB" in signed_in(app, "tess").get(path).text  # the jury sees every test
 
 
+def test_my_submissions_name_each_contest_escaped_and_linked(app):
+    name = "<b>Lab</b> 7 & more"
+    with app.state.sessions() as session:
+        now = utcnow()
+        window = (now - timedelta(minutes=30), now + timedelta(hours=1))
+        contest_id = create_contest(session, ContestSpec(name, *window, [ProblemEntry("A", "lee")])).id
+    _submission(app, "ana", contest_id=contest_id)
+    _submission(app, "ana")  # practice
+    client = signed_in(app, "ana")
+    for path in ("/submissions", "/"):
+        text = client.get(path).text
+        assert f'<td><a href="/contests/{contest_id}">{escape(name)}</a></td>' in text, path
+        assert name not in text and "<td>practice</td>" in text, path
+
+
 def test_a_problem_of_a_running_contest_takes_no_practice_submission(app):
     with app.state.sessions() as session:
         now = utcnow()
