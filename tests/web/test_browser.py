@@ -256,3 +256,48 @@ def test_the_submit_button_comes_back_when_the_wait_is_over(live_judge, new_page
         screenshot(page, "rate-limit-over", full_page=False)
     finally:
         live_judge.app.state.settings = settings
+
+
+def _judged_rows(live_judge, name: str, count: int) -> None:
+    """``count`` judged practice submissions of ``name`` (WA, 3 of 10 tests), stored directly."""
+    from sqlalchemy import select
+
+    from judge.models import Problem, Submission, User, utcnow
+
+    with live_judge.app.state.sessions() as session:
+        user = session.scalar(select(User).where(User.name == name))
+        lee = session.get(Problem, "lee")
+        assert user is not None and lee is not None
+        for _ in range(count):
+            session.add(
+                Submission(
+                    problem_id="lee",
+                    package_sha256=lee.package_sha256,
+                    language="python3",
+                    source="print(-1)\n",
+                    user_id=user.id,
+                    status="done",
+                    verdict="WA",
+                    tests_passed=3,
+                    tests_total=10,
+                    finished_at=utcnow(),
+                )
+            )
+        session.commit()
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (390, 844)])
+def test_the_submission_tables_fit_the_window(live_judge, new_page, width, height):
+    name = f"tab{width}"
+    live_judge.add_user(name, display_name="Tabitha")
+    _judged_rows(live_judge, name, 10)
+    page = new_page(width, height)
+    sign_in(page, name)
+    for path, shot in (("/", "home"), ("/submissions", "submissions")):
+        page.goto(path)
+        expect(page.locator("table tbody tr").first).to_be_visible()
+        scroll_width = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll_width <= width, f"{path} is {scroll_width} px wide in a {width} px window"
+        when = page.locator("table tbody tr").first.locator("td").last
+        assert when.bounding_box()["height"] < 60, f"{path}: the When column wraps"
+        screenshot(page, f"tables-{width}-{shot}")
