@@ -120,8 +120,11 @@ def practice_lock(session: Session, user: User | None, problem_id: str, now: dat
 
 # -- home -----------------------------------------------------------------------------------------
 @router.get("/")
-def home(request: Request, user: User = Depends(signed_in), session: Session = Depends(db_session)):
-    """Running and upcoming contests, practice problems, the latest verdicts."""
+def home(request: Request, user: User | None = Depends(viewer), session: Session = Depends(db_session)):
+    """Running and upcoming contests, practice problems, the latest verdicts; for a visitor not signed
+    in, the sign-in form (the start page, not a refusal: no 401)."""
+    if user is None:
+        return page(request, "login.html", user=None, next_path="/")
     now = utcnow()
     contests = [c for c in rules.contests_for(session, user) if c.end_at > now]
     problems = [

@@ -28,10 +28,15 @@ def _iso(moment: datetime) -> str:
 def test_student_reads_lee_uploads_cpp_and_watches_the_verdict_arrive(live_judge, new_page):
     live_judge.add_user("ana", display_name="Ana Popescu")
     page = new_page()
-    page.goto("/")
+    page.goto("/")  # the start page: the sign-in form, no alarm
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    screenshot(page, "sign-in-start")
+    page.goto("/submissions")
     expect(page.get_by_role("heading", name="Please sign in")).to_be_visible()  # 401: the form, right there
     screenshot(page, "sign-in-needed")
     sign_in(page, "ana")
+    page.goto("/")
     expect(page.get_by_role("heading", name="Hello, Ana Popescu")).to_be_visible()
     screenshot(page, "student-home")
     page.get_by_role("link", name="The mouse and the cheese").click()

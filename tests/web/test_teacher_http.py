@@ -458,7 +458,7 @@ def test_a_teacher_creates_students_only_and_resets_students_passwords_only(app)
     password = re.search(r'class="slip-password">([^<]+)<', reset.text).group(1)
     with app.state.sessions() as session:
         assert authenticate(session, "bob", PASSWORD) is None and authenticate(session, "bob", password) is not None
-    assert bob.get("/").status_code == 401  # the reset ended bob's session
+    assert bob.get("/submissions").status_code == 401  # the reset ended bob's session
     users_page = client.get("/teacher/users").text
     assert "Reset the password of bob" in users_page and "Reset the password of tom" not in users_page
 
