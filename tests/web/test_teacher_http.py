@@ -287,6 +287,16 @@ def test_the_jury_page_shows_the_live_board_under_the_freeze_and_unfreezes_once_
     refused = client.post(f"/teacher/contests/{contest_id}/unfreeze", data={"csrf_token": client.csrf})
     assert refused.status_code == 409 and "Not possible now" in refused.text
     assert f"contest {contest_id} is not over" in refused.text
+    came_from = {"referer": f"http://testserver/teacher/contests/{contest_id}?tab=1"}
+    refused = client.post(
+        f"/teacher/contests/{contest_id}/unfreeze", data={"csrf_token": client.csrf}, headers=came_from
+    )
+    assert f'<a href="/teacher/contests/{contest_id}?tab=1">Back to the page you came from</a>' in refused.text
+    for elsewhere in ("https://evil.example/teacher", "http://testserver:8080/x", "javascript:alert(1)//testserver/"):
+        refused = client.post(
+            f"/teacher/contests/{contest_id}/unfreeze", data={"csrf_token": client.csrf}, headers={"referer": elsewhere}
+        )
+        assert refused.status_code == 409 and "the page you came from" not in refused.text, elsewhere
     student_board = signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").text
     assert 'class="cell solved' not in student_board
 
