@@ -165,6 +165,12 @@ def test_a_contest_scoreboard_changes_live_and_the_freeze_hides_until_unfrozen(l
     sign_in(jury, "teach")
     jury.goto(f"/contests/{frozen_id}/scoreboard")  # the students' board shows the jury the public board
     expect(jury.locator("table.board tr", has_text="Dan").locator("td.cell").first).to_have_class(PENDING)
+    screenshot(jury, "scoreboard-jury-sees-public")
+    jury.goto(f"/contests/{frozen_id}/scoreboard/projector")  # what the class sees, whoever projects it
+    expect(jury.get_by_role("status")).to_contain_text("Frozen")
+    expect(jury.locator("table.board tr", has_text="Dan").locator("td.cell").first).to_have_class(PENDING)
+    screenshot(jury, "projector-by-jury-frozen", full_page=False)
+    jury.go_back()
     jury.locator("#public-board-note").get_by_role("link", name="jury scoreboard").click()
     expect(jury.locator("table.board tr", has_text="Dan").locator("td.cell").first).to_have_class(SOLVED)
     unfreeze = f"{live_judge.url}/api/v1/contests/{frozen_id}/unfreeze"
