@@ -245,7 +245,8 @@ def render(kind: str, feedback: dict) -> Markup:
         radius = max(side * 0.38, 7)  # readable on a 100 × 100 grid too
         body.append(element("circle", cx=x, cy=y, r=radius, fill="#ffffff", stroke="#000000", stroke_width=1))
         body.append(text(x, y, label, radius * 1.2, font_weight="bold"))
-    body += fault_marks(answer.fault, side, centre)
+    faults = fault_marks(answer.fault, side, centre)
+    body += faults
     controls = Markup("")
     if farthest > 0:
         controls = element(
@@ -265,13 +266,14 @@ def render(kind: str, feedback: dict) -> Markup:
             hidden="",
         )
     mouse, cheese = NAMES[kind][:2]
-    legend = [
-        (WAVE, "BFS distance layers from the start (darker is nearer; numbers are moves)"),
-        (SHORTEST, "one shortest path (dashed)"),
-        (STUDENT, "your path" + (" (dots)" if kind == "lee" else " (+ marks)")),
-        (FAULT, "the first fault (red square, ✗)"),
-        (WALL, "wall" if kind == "lee" else "ball O"),
-    ]
+    drawn = {  # a legend entry only for what the picture draws
+        (WAVE, "BFS distance layers from the start (darker is nearer; numbers are moves)"): True,
+        (SHORTEST, "one shortest path (dashed)"): bool(answer.shortest),
+        (STUDENT, "your path" + (" (dots)" if kind == "lee" else " (+ marks)")): bool(answer.path),
+        (FAULT, "the first fault (red square, ✗)"): bool(faults),
+        (WALL, "wall" if kind == "lee" else "ball O"): any("1" in line for line in answer.grid),
+    }
+    legend = [entry for entry, shown in drawn.items() if shown]
     title = f"{kind}: the grid from the {mouse} ({mouse_mark}) to the {cheese} ({cheese_mark}); {caption(answer)}"
     return figure(kind, title, (cols + 2) * side, (rows + 2) * side, body, caption(answer), controls, legend)
 

@@ -10,6 +10,7 @@ by the session cookie instead of a bearer header, since a browser's ``EventSourc
 from __future__ import annotations
 
 import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from urllib.parse import quote
@@ -119,8 +120,11 @@ def practice_lock(session: Session, user: User | None, problem_id: str, now: dat
 
 # -- home -----------------------------------------------------------------------------------------
 @router.get("/")
-def home(request: Request, user: User = Depends(signed_in), session: Session = Depends(db_session)):
-    """Running and upcoming contests, practice problems, the latest verdicts."""
+def home(request: Request, user: User | None = Depends(viewer), session: Session = Depends(db_session)):
+    """Running and upcoming contests, practice problems, the latest verdicts; for a visitor not signed
+    in, the sign-in form (the start page, not a refusal: no 401)."""
+    if user is None:
+        return page(request, "login.html", user=None, next_path="/")
     now = utcnow()
     contests = [c for c in rules.contests_for(session, user) if c.end_at > now]
     problems = [
@@ -131,7 +135,24 @@ def home(request: Request, user: User = Depends(signed_in), session: Session = D
     latest = session.scalars(
         select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(LATEST_VERDICTS)
     ).all()
-    return page(request, "home.html", user=user, now=now, contests=contests, problems=problems, latest=latest)
+    return page(
+        request,
+        "home.html",
+        user=user,
+        now=now,
+        contests=contests,
+        problems=problems,
+        latest=latest,
+        contest_names=contest_names(session, latest),
+    )
+
+
+def contest_names(session: Session, submissions: Sequence[Submission]) -> dict[int, str]:
+    """The name of each contest ``submissions`` were made in, by contest id (the submission tables show it)."""
+    ids = {s.contest_id for s in submissions if s.contest_id is not None}
+    if not ids:
+        return {}
+    return {i: name for i, name in session.execute(select(Contest.id, Contest.name).where(Contest.id.in_(ids)))}
 
 
 # -- problems and submitting ------------------------------------------------------------------------
@@ -307,7 +328,7 @@ def my_submissions(request: Request, user: User = Depends(signed_in), session: S
     rows = session.scalars(
         select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(MY_SUBMISSIONS)
     ).all()
-    return page(request, "submissions.html", user=user, submissions=rows)
+    return page(request, "submissions.html", user=user, submissions=rows, contest_names=contest_names(session, rows))
 
 
 @dataclass
@@ -451,9 +472,21 @@ class BoardTables:
 board_tables = BoardTables()
 
 
-def _board_context(session: Session, user: User | None, contest_id: int) -> dict:
-    contest, view = board_view(session, user, contest_id)
-    return dict(user=user, contest=contest, table=board_tables.table(session, contest, view))
+def _board(
+    session: Session, user: User | None, contest_id: int, view: ScoreboardView
+) -> tuple[Contest, ScoreboardView]:
+    """The contest and ``view`` of its scoreboard when ``user`` may see it (``board_view``'s refusals
+    otherwise); the jury's live view only for the contest's jury (403 for anyone else)."""
+    contest, allowed = board_view(session, user, contest_id)
+    if view == ScoreboardView.JURY and allowed != ScoreboardView.JURY:
+        raise HTTPException(403, "only the contest's jury sees the live scoreboard")
+    return contest, view
+
+
+def _board_context(session: Session, user: User | None, contest_id: int, view: ScoreboardView) -> dict:
+    contest, view = _board(session, user, contest_id, view)
+    jury = rules.is_contest_jury(user, contest)
+    return dict(user=user, contest=contest, jury=jury, table=board_tables.table(session, contest, view))
 
 
 @router.get("/contests/{contest_id}/scoreboard")
@@ -463,32 +496,44 @@ def scoreboard_page(
     user: User | None = Depends(viewer),
     session: Session = Depends(db_session),
 ):
-    """The scoreboard (live for the jury, frozen for the rest after the freeze), updated live."""
-    return page(request, "scoreboard.html", **_board_context(session, user, contest_id))
+    """The public scoreboard (frozen after the freeze), updated live; whoever opens it, the jury
+    included, sees what the students see (the jury's live board is on the teacher's contest page)."""
+    return page(request, "scoreboard.html", **_board_context(session, user, contest_id, ScoreboardView.PUBLIC))
 
 
 @router.get("/contests/{contest_id}/scoreboard/projector")
 def projector_page(
     request: Request, contest_id: PathId, user: User | None = Depends(viewer), session: Session = Depends(db_session)
 ):
-    """The scoreboard for a projector: large, full screen, scrolling on its own."""
-    return page(request, "projector.html", **_board_context(session, user, contest_id))
+    """The public scoreboard for a projector (what the class sees, whoever opens it): large, full
+    screen, scrolling on its own."""
+    return page(request, "projector.html", **_board_context(session, user, contest_id, ScoreboardView.PUBLIC))
 
 
 @router.get("/contests/{contest_id}/scoreboard/table")
 def scoreboard_table(
-    request: Request, contest_id: PathId, user: User | None = Depends(viewer), session: Session = Depends(db_session)
+    request: Request,
+    contest_id: PathId,
+    view: ScoreboardView = ScoreboardView.PUBLIC,
+    user: User | None = Depends(viewer),
+    session: Session = Depends(db_session),
 ):
-    """The scoreboard's table alone, fetched again on each ``scoreboard`` event."""
-    return HTMLResponse(_board_context(session, user, contest_id)["table"])
+    """The scoreboard's table alone in ``view`` (``jury``: the contest's jury only), fetched again on
+    each ``scoreboard`` event."""
+    return HTMLResponse(_board_context(session, user, contest_id, view)["table"])
 
 
 @router.get("/contests/{contest_id}/events")
 def contest_events(
-    request: Request, contest_id: PathId, user: User | None = Depends(viewer), session: Session = Depends(db_session)
+    request: Request,
+    contest_id: PathId,
+    view: ScoreboardView = ScoreboardView.PUBLIC,
+    user: User | None = Depends(viewer),
+    session: Session = Depends(db_session),
 ):
-    """The API's contest event stream (``judge.events.ContestFeed``) for the signed-in viewer."""
-    contest, view = board_view(session, user, contest_id)
+    """The API's contest event stream (``judge.events.ContestFeed``) of the board in ``view``
+    (``jury``: the contest's jury only) for the signed-in viewer."""
+    contest, view = _board(session, user, contest_id, view)
     return event_response(request, session, user, ContestFeed(contest.id, user, view), SSE_POLL_S * 2, SSE_MAX_S)
 
 

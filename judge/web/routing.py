@@ -7,6 +7,7 @@ no route knows, outside ``/api``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from fastapi import HTTPException, Request, Response
 from fastapi.exception_handlers import http_exception_handler
@@ -31,8 +32,18 @@ TITLES = {
 }
 
 
+def referring_page(request: Request) -> str | None:
+    """The path and query of the page that sent ``request`` (its ``Referer``) when that page is on
+    this site (same scheme, host and port), else None."""
+    referer = urlsplit(request.headers.get("referer", ""))
+    if (referer.scheme, referer.netloc) != (request.url.scheme, request.url.netloc) or not referer.path.startswith("/"):
+        return None
+    return referer.path + (f"?{referer.query}" if referer.query else "")
+
+
 def error_page(request: Request, status: int, message: str, retry_after_s: int | None = None) -> Response:
-    """The page for a refusal: its title, the reason, and what to do next."""
+    """The page for a refusal: its title, the reason, and what to do next (sign in, wait, or go back
+    to the page of this site the request came from, or to the start page)."""
     user = None
     token = session_token(request)
     if token:  # the navigation shows who is signed in, when someone is
@@ -52,6 +63,7 @@ def error_page(request: Request, status: int, message: str, retry_after_s: int |
         message=message,
         retry_after_s=retry_after_s,
         next_path=request.url.path,
+        back_path=referring_page(request),
     )
 
 

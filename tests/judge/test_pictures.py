@@ -112,6 +112,32 @@ def test_an_accepted_answer_has_no_fault_mark(tmp_path):
     assert picture is not None and "picture-fault" not in picture and "Accepted: a shortest path of 12 moves" in picture
 
 
+def legend_of(picture: Markup) -> list[str]:
+    """The words of the picture's legend entries (without their colour square), in order."""
+    legend = re.search(r'<ul class="picture-legend">(.*?)</ul>', str(picture), re.S)
+    assert legend, picture
+    return [
+        re.sub(r"<[^>]*>", "", item).lstrip("\u25a0 ").strip()
+        for item in re.findall(r"<li>(.*?)</li>", legend.group(1), re.S)
+    ]
+
+
+def test_the_legend_lists_only_what_is_drawn(feedbacks, tmp_path):
+    wrong_path = legend_of(render_picture(feedbacks["lee"]))
+    assert [w.split(" (")[0] for w in wrong_path] == [
+        "BFS distance layers from the start",
+        "one shortest path",
+        "your path",
+        "the first fault",
+        "wall",
+    ]
+    _, _, out_of_reach = run("lee", "sample/03", answer("lee", "sample/03"), tmp_path)  # -1: no path at all
+    assert out_of_reach is not None and out_of_reach["shortest"] is None and not out_of_reach["path"]
+    picture = render_picture(out_of_reach)
+    assert picture is not None and "picture-shortest" not in picture
+    assert [w.split(" (")[0] for w in legend_of(picture)] == ["BFS distance layers from the start", "wall"]
+
+
 def test_hostile_strings_are_escaped(feedbacks):
     feedback = copy.deepcopy(feedbacks["basic"])
     feedback["positions"] = ['<script>"', "</svg><b>", "&amp;'x"]

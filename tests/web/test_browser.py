@@ -28,10 +28,15 @@ def _iso(moment: datetime) -> str:
 def test_student_reads_lee_uploads_cpp_and_watches_the_verdict_arrive(live_judge, new_page):
     live_judge.add_user("ana", display_name="Ana Popescu")
     page = new_page()
-    page.goto("/")
+    page.goto("/")  # the start page: the sign-in form, no alarm
+    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    screenshot(page, "sign-in-start")
+    page.goto("/submissions")
     expect(page.get_by_role("heading", name="Please sign in")).to_be_visible()  # 401: the form, right there
     screenshot(page, "sign-in-needed")
     sign_in(page, "ana")
+    page.goto("/")
     expect(page.get_by_role("heading", name="Hello, Ana Popescu")).to_be_visible()
     screenshot(page, "student-home")
     page.get_by_role("link", name="The mouse and the cheese").click()
@@ -158,7 +163,15 @@ def test_a_contest_scoreboard_changes_live_and_the_freeze_hides_until_unfrozen(l
     screenshot(page, "scoreboard-frozen")
     jury = new_page()
     sign_in(jury, "teach")
-    jury.goto(f"/contests/{frozen_id}/scoreboard")  # the jury sees the live board under the freeze
+    jury.goto(f"/contests/{frozen_id}/scoreboard")  # the students' board shows the jury the public board
+    expect(jury.locator("table.board tr", has_text="Dan").locator("td.cell").first).to_have_class(PENDING)
+    screenshot(jury, "scoreboard-jury-sees-public")
+    jury.goto(f"/contests/{frozen_id}/scoreboard/projector")  # what the class sees, whoever projects it
+    expect(jury.get_by_role("status")).to_contain_text("Frozen")
+    expect(jury.locator("table.board tr", has_text="Dan").locator("td.cell").first).to_have_class(PENDING)
+    screenshot(jury, "projector-by-jury-frozen", full_page=False)
+    jury.go_back()
+    jury.locator("#public-board-note").get_by_role("link", name="jury scoreboard").click()
     expect(jury.locator("table.board tr", has_text="Dan").locator("td.cell").first).to_have_class(SOLVED)
     unfreeze = f"{live_judge.url}/api/v1/contests/{frozen_id}/unfreeze"
     assert httpx.post(unfreeze, headers=teacher).status_code == 409  # not while the contest runs
@@ -236,3 +249,66 @@ def test_submitting_too_soon_shows_a_countdown_and_keeps_the_source(live_judge, 
         screenshot(page, "rate-limit-countdown", full_page=False)
     finally:
         live_judge.app.state.settings = settings
+
+
+def test_the_submit_button_comes_back_when_the_wait_is_over(live_judge, new_page):
+    page = _student_page(live_judge, new_page, "hal")
+    settings = live_judge.app.state.settings
+    live_judge.app.state.settings = settings.model_copy(update={"submit_interval_s": 5})
+    try:
+        for _ in range(2):
+            _fill_submission(page, "basic", "python3", "print('again')\n")
+            page.get_by_role("button", name="Submit").click()
+            page.wait_for_load_state()
+        expect(page.locator("#submit-button")).to_be_disabled()
+        box = page.locator(".wait-box")
+        expect(box).to_have_text("You can submit now. Your source is kept below.", timeout=15_000)
+        expect(page.locator("#submit-button")).to_be_enabled()
+        screenshot(page, "rate-limit-over", full_page=False)
+    finally:
+        live_judge.app.state.settings = settings
+
+
+def _judged_rows(live_judge, name: str, count: int) -> None:
+    """``count`` judged practice submissions of ``name`` (WA, 3 of 10 tests), stored directly."""
+    from sqlalchemy import select
+
+    from judge.models import Problem, Submission, User, utcnow
+
+    with live_judge.app.state.sessions() as session:
+        user = session.scalar(select(User).where(User.name == name))
+        lee = session.get(Problem, "lee")
+        assert user is not None and lee is not None
+        for _ in range(count):
+            session.add(
+                Submission(
+                    problem_id="lee",
+                    package_sha256=lee.package_sha256,
+                    language="python3",
+                    source="print(-1)\n",
+                    user_id=user.id,
+                    status="done",
+                    verdict="WA",
+                    tests_passed=3,
+                    tests_total=10,
+                    finished_at=utcnow(),
+                )
+            )
+        session.commit()
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (390, 844)])
+def test_the_submission_tables_fit_the_window(live_judge, new_page, width, height):
+    name = f"tab{width}"
+    live_judge.add_user(name, display_name="Tabitha")
+    _judged_rows(live_judge, name, 10)
+    page = new_page(width, height)
+    sign_in(page, name)
+    for path, shot in (("/", "home"), ("/submissions", "submissions")):
+        page.goto(path)
+        expect(page.locator("table tbody tr").first).to_be_visible()
+        scroll_width = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll_width <= width, f"{path} is {scroll_width} px wide in a {width} px window"
+        when = page.locator("table tbody tr").first.locator("td").last
+        assert when.bounding_box()["height"] < 60, f"{path}: the When column wraps"
+        screenshot(page, f"tables-{width}-{shot}")

@@ -94,7 +94,7 @@ def test_every_form_refuses_a_post_without_its_csrf_token(app):
             assert "did not come from this site" in answer.text and answer.headers["content-type"].startswith(
                 "text/html"
             )
-    assert client.get("/").status_code == 200  # the refused log-out did not log out
+    assert client.get("/submissions").status_code == 200  # the refused log-out did not log out
     assert "Nothing submitted yet" in client.get("/submissions").text  # the refused submit queued nothing
     answer = client.post("/logout", data={"csrf_token": client.cookies[CSRF_COOKIE]}, follow_redirects=False)
     assert answer.status_code == 303
@@ -202,6 +202,30 @@ def test_a_students_submission_page_shows_no_time_or_memory_of_hidden_tests(app)
         student = signed_in(app, "ana").get(path).text
         assert "· 12 ms · 3.0 MiB" in student and "2000 ms" not in student and "99.0 MiB" not in student
         assert "· 2000 ms · 99.0 MiB" in signed_in(app, "tess").get(path).text  # the jury sees every test
+
+
+def test_the_start_page_greets_a_visitor_with_the_sign_in_form_and_other_pages_refuse(app):
+    guest = TestClient(app)
+    start = guest.get("/")
+    assert start.status_code == 200 and 'action="/login"' in start.text and "<h1>Sign in</h1>" in start.text
+    assert 'role="alert"' not in start.text and "Please sign in" not in start.text
+    refused = guest.get("/submissions")
+    assert refused.status_code == 401 and 'action="/login"' in refused.text and 'role="alert"' in refused.text
+
+
+def test_my_submissions_name_each_contest_escaped_and_linked(app):
+    name = "<b>Lab</b> 7 & more"
+    with app.state.sessions() as session:
+        now = utcnow()
+        window = (now - timedelta(minutes=30), now + timedelta(hours=1))
+        contest_id = create_contest(session, ContestSpec(name, *window, [ProblemEntry("A", "lee")])).id
+    _submission(app, "ana", contest_id=contest_id)
+    _submission(app, "ana")  # practice
+    client = signed_in(app, "ana")
+    for path in ("/submissions", "/"):
+        text = client.get(path).text
+        assert f'<td><a href="/contests/{contest_id}">{escape(name)}</a></td>' in text, path
+        assert name not in text and "<td>practice</td>" in text, path
 
 
 def test_a_problem_of_a_running_contest_takes_no_practice_submission(app):

@@ -116,7 +116,14 @@ def contest_form(client: TestClient, **fields) -> dict:
     return data | fields
 
 
-PAGES = ["/teacher/contests", "/teacher/contests/new", "/teacher/submissions", "/teacher/users", "/teacher/workers"]
+PAGES = [
+    "/teacher",
+    "/teacher/contests",
+    "/teacher/contests/new",
+    "/teacher/submissions",
+    "/teacher/users",
+    "/teacher/workers",
+]
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -135,6 +142,11 @@ def test_a_teacher_and_an_admin_see_every_page(app, path):
         answer = signed_in(app, name).get(path)
         assert answer.status_code == 200, (name, answer.text)
         assert 'href="/teacher/contests"' in answer.text  # the navigation shows the teacher's pages
+
+
+def test_the_teacher_start_leads_to_the_contests_list(app):
+    answer = signed_in(app, "tess").get("/teacher", follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == "/teacher/contests"
 
 
 def test_every_teacher_form_refuses_a_post_without_its_csrf_token(app):
@@ -275,6 +287,16 @@ def test_the_jury_page_shows_the_live_board_under_the_freeze_and_unfreezes_once_
     refused = client.post(f"/teacher/contests/{contest_id}/unfreeze", data={"csrf_token": client.csrf})
     assert refused.status_code == 409 and "Not possible now" in refused.text
     assert f"contest {contest_id} is not over" in refused.text
+    came_from = {"referer": f"http://testserver/teacher/contests/{contest_id}?tab=1"}
+    refused = client.post(
+        f"/teacher/contests/{contest_id}/unfreeze", data={"csrf_token": client.csrf}, headers=came_from
+    )
+    assert f'<a href="/teacher/contests/{contest_id}?tab=1">Back to the page you came from</a>' in refused.text
+    for elsewhere in ("https://evil.example/teacher", "http://testserver:8080/x", "javascript:alert(1)//testserver/"):
+        refused = client.post(
+            f"/teacher/contests/{contest_id}/unfreeze", data={"csrf_token": client.csrf}, headers={"referer": elsewhere}
+        )
+        assert refused.status_code == 409 and "the page you came from" not in refused.text, elsewhere
     student_board = signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").text
     assert 'class="cell solved' not in student_board
 
@@ -284,6 +306,30 @@ def test_the_jury_page_shows_the_live_board_under_the_freeze_and_unfreezes_once_
     answer = client.post(f"/teacher/contests/{contest_id}/unfreeze", data={"csrf_token": client.csrf})
     assert answer.status_code == 200 and "Unfreeze the scoreboard" not in answer.text
     assert 'class="cell solved' in signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").text
+
+
+def test_the_projector_and_the_students_board_show_the_jury_the_public_board(app):
+    """Opened by the teacher, the projector and the students' scoreboard hide a post-freeze AC and say
+    the board is frozen; the live board is the jury's, behind an explicit ``view=jury``."""
+    contest_id = contest_of(app, "tess", freeze=True)
+    judged(app, "ana", contest_id, "AC")
+    teacher = signed_in(app, "tess")
+    for path in (f"/contests/{contest_id}/scoreboard/projector", f"/contests/{contest_id}/scoreboard"):
+        board = teacher.get(path)
+        assert board.status_code == 200, path
+        assert 'class="cell solved' not in board.text and "Frozen: results after the freeze" in board.text, path
+        assert 'data-view="public"' in board.text and "view=jury" not in board.text, path
+    students_board = teacher.get(f"/contests/{contest_id}/scoreboard").text
+    assert f'href="/teacher/contests/{contest_id}#jury-board"' in students_board  # the way to the live board
+    assert 'class="cell solved' not in teacher.get(f"/contests/{contest_id}/scoreboard/table").text
+    live = teacher.get(f"/contests/{contest_id}/scoreboard/table?view=jury").text
+    assert 'class="cell solved' in live and 'data-view="jury"' in live and "Frozen" not in live
+    jury_page = teacher.get(f"/teacher/contests/{contest_id}").text
+    assert 'class="cell solved' in jury_page and f"/contests/{contest_id}/scoreboard/table?view=jury" in jury_page
+    student = signed_in(app, "bob")
+    assert student.get(f"/contests/{contest_id}/scoreboard/table?view=jury").status_code == 403
+    assert student.get(f"/contests/{contest_id}/events?view=jury").status_code == 403
+    assert "jury-board" not in student.get(f"/contests/{contest_id}/scoreboard").text
 
 
 def test_grades_download_is_the_jury_boards_csv(app):
@@ -422,7 +468,7 @@ def test_a_teacher_creates_students_only_and_resets_students_passwords_only(app)
     password = re.search(r'class="slip-password">([^<]+)<', reset.text).group(1)
     with app.state.sessions() as session:
         assert authenticate(session, "bob", PASSWORD) is None and authenticate(session, "bob", password) is not None
-    assert bob.get("/").status_code == 401  # the reset ended bob's session
+    assert bob.get("/submissions").status_code == 401  # the reset ended bob's session
     users_page = client.get("/teacher/users").text
     assert "Reset the password of bob" in users_page and "Reset the password of tom" not in users_page
 

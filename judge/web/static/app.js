@@ -21,15 +21,17 @@
       el.textContent = left(new Date(el.dataset.countdown).getTime() - now);
     });
   }
-  function waits() {  // "try again in N s": counts down, then enables the button it names
+  // "try again in N s": the .wait inside counts down; at zero the whole line becomes its data-done
+  // sentence and the button it names is enabled
+  function waits() {
     document.querySelectorAll("[data-wait]").forEach(function (el) {
       const end = Date.now() + 1000 * Number(el.dataset.wait);
       const button = el.dataset.enables && document.getElementById(el.dataset.enables);
+      const count = el.querySelector(".wait") || el;
       const step = function () {
         const s = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-        el.textContent = s + " s";
-        if (s > 0) { setTimeout(step, 250); return; }
-        el.textContent = "now";
+        if (s > 0) { count.textContent = s + " s"; setTimeout(step, 250); return; }
+        el.textContent = el.dataset.done || "now";
         if (button) button.disabled = false;
       };
       step();

@@ -159,6 +159,12 @@ def _form_page(
     )
 
 
+@router.get("/teacher")
+def teacher_start(user: User = Depends(jury_viewer)):
+    """The teacher's pages start at the contests list (a student gets the teacher pages' 403)."""
+    return redirect("/teacher/contests")
+
+
 @router.get("/teacher/contests")
 def contest_list(request: Request, user: User = Depends(jury_viewer), session: Session = Depends(db_session)):
     """The contests the viewer judges (a teacher's own; every one for an admin), newest first."""
