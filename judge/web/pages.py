@@ -39,7 +39,7 @@ from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
 from judge.throttle import client_address
 from judge.vocabulary import ScoreboardView
 from judge.web.render import page, statement_html, templates
-from judge.web.routing import PageRoute
+from judge.web.routing import PageRoute, local_path
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
@@ -54,18 +54,13 @@ def _redirect(path: str) -> RedirectResponse:
     return RedirectResponse(path, status_code=303)
 
 
-def _local_path(path: str | None) -> str:
-    """``path`` when it is a path of this site (``/…`` but not ``//host``), else ``/``."""
-    return path if path and path.startswith("/") and not path.startswith("//") and "\\" not in path else "/"
-
-
 # -- signing in ------------------------------------------------------------------------------------
 @router.get("/login")
 def login_form(request: Request, next: str = "/", user: User | None = Depends(viewer)):
     """The sign-in form (a signed-in user goes on to ``next``)."""
     if user is not None:
-        return _redirect(_local_path(next))
-    return page(request, "login.html", user=None, next_path=_local_path(next))
+        return _redirect(local_path(next))
+    return page(request, "login.html", user=None, next_path=local_path(next))
 
 
 @router.post("/login", dependencies=csrf)
@@ -81,10 +76,10 @@ def login(
     user = check_login(session, request.app.state.logins, username, password, client_address(request))
     if user is None:
         return page(
-            request, "login.html", status=401, user=None, next_path=_local_path(next), name=username, failed=True
+            request, "login.html", status=401, user=None, next_path=local_path(next), name=username, failed=True
         )
     token, _ = issue_token(session, user)
-    response = _redirect(_local_path(next))
+    response = _redirect(local_path(next))
     set_cookies(request, response, token)
     return response
 
@@ -539,4 +534,4 @@ def contest_events(
 
 def login_redirect(path: str) -> str:
     """The sign-in page's address that comes back to ``path``."""
-    return "/login?next=" + quote(_local_path(path), safe="/")
+    return "/login?next=" + quote(local_path(path), safe="/")

@@ -32,11 +32,22 @@ TITLES = {
 }
 
 
+def is_local_path(path: str | None) -> bool:
+    """Whether ``path`` is a path of this site a link or redirect may go to: ``/…``, but neither
+    ``//host`` nor ``/\\host`` (which browsers read as another site's address)."""
+    return path is not None and path.startswith("/") and not path.startswith("//") and "\\" not in path
+
+
+def local_path(path: str | None) -> str:
+    """``path`` when ``is_local_path``, else ``/``."""
+    return path if path and is_local_path(path) else "/"
+
+
 def referring_page(request: Request) -> str | None:
     """The path and query of the page that sent ``request`` (its ``Referer``) when that page is on
-    this site (same scheme, host and port), else None."""
+    this site (same scheme, host and port, and a local path: ``is_local_path``), else None."""
     referer = urlsplit(request.headers.get("referer", ""))
-    if (referer.scheme, referer.netloc) != (request.url.scheme, request.url.netloc) or not referer.path.startswith("/"):
+    if (referer.scheme, referer.netloc) != (request.url.scheme, request.url.netloc) or not is_local_path(referer.path):
         return None
     return referer.path + (f"?{referer.query}" if referer.query else "")
 

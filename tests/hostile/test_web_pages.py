@@ -1,0 +1,29 @@
+"""Findings of the hostile review of the browser pages: what a page links to or redirects to, and
+what it shows to whom."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from tests.web import test_teacher_http as teacher_pages
+from tests.web.test_teacher_http import contest_of, signed_in
+
+app = teacher_pages.app  # the fixture: lee and queens, the teachers tess and tom, the students ana and bob
+
+
+def test_a_refusal_page_links_back_to_no_other_site_through_a_referer_path(app):
+    tess = signed_in(app, "tess")
+    foreign = contest_of(app, "tom")  # not tess's: a 404 refusal page
+    for path in ("//evil.example/x", "/\\evil.example/x"):
+        answer = tess.get(f"/teacher/contests/{foreign}", headers={"referer": f"http://testserver{path}"})
+        assert answer.status_code == 404
+        assert "evil.example" not in answer.text
+        assert "Back to the page you came from" not in answer.text
+    own = tess.get(f"/teacher/contests/{foreign}", headers={"referer": "http://testserver/teacher/contests?x=1"})
+    assert 'href="/teacher/contests?x=1"' in own.text  # a page of this site is still linked
+
+
+def test_sign_in_goes_on_to_no_other_site(app):
+    client = TestClient(app)
+    for target in ("//evil.example", "/\\evil.example", "https://evil.example"):
+        assert "evil.example" not in client.get("/login", params={"next": target}).text
