@@ -6,7 +6,7 @@ jury sees everything. Everyone else sees what the public scoreboard shows: submi
 after the freeze time (``judge.scoreboard.hidden_after``) have no judgement until the contest is
 unfrozen; no submission files, no runs (test-level results are the jury's: students see their own
 through ``judge.contests.detail_level`` elsewhere), only their own account; problems only once
-``judge.contests.problem_visible`` allows.
+the contest has started (``judge.contests.problems_shown``, as its scoreboard).
 
 Ids: contest, submission and team/account ids are our row ids as text (a team is a student's
 account: team id = account id = user id); problem ids are the package ids, labels the letters;
@@ -128,10 +128,10 @@ class ContestView:
 
     @cached_property
     def _problems(self) -> list[dict]:
-        shown = []
+        shown: list[dict] = []
+        if not rules.problems_shown(self.contest, self.jury, self.now):  # the contest's rule, as its scoreboard's
+            return shown
         for ordinal, entry in enumerate(self.contest.problems, start=1):
-            if not (self.jury or rules.problem_visible(self.session, self.viewer, entry.problem_id, self.now)):
-                continue
             problem = self.session.get(Problem, entry.problem_id)
             if problem is None:
                 continue

@@ -1,0 +1,56 @@
+"""Findings of the hostile review of the Contest API (``/api/ccs``): a contest that has not started
+shows no problems, even one its problem set shares with a running contest (whose statement is
+public), and its scoreboard answers (no 500) for every caller."""
+
+from __future__ import annotations
+
+import base64
+from datetime import timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from judge.clock import utcnow
+from judge.contests import ContestSpec, ProblemEntry, create_contest
+from judge.models import User
+from tests.web import test_teacher_http as teacher_pages
+
+app = teacher_pages.app  # the fixture: lee and queens, the teachers tess and tom, the students ana and bob
+
+
+def basic(name: str) -> dict[str, str]:
+    """HTTP Basic headers of ``name`` (the fixture's password)."""
+    return {"Authorization": "Basic " + base64.b64encode(f"{name}:{teacher_pages.PASSWORD}".encode()).decode()}
+
+
+@pytest.mark.parametrize("caller", [None, "ana", "tom"])  # the public, a student, another teacher
+def test_a_future_contest_shows_no_problems_it_shares_with_a_running_one(app, caller):
+    now = utcnow()
+    with app.state.sessions() as session:
+        tess = session.scalar(select(User).where(User.name == "tess"))
+        running = ContestSpec(
+            name="Now",
+            start_at=now - timedelta(minutes=30),
+            end_at=now + timedelta(hours=1),
+            problems=[ProblemEntry("A", "queens")],
+        )
+        create_contest(session, running, owner=tess)
+        later = ContestSpec(
+            name="Later",
+            start_at=now + timedelta(hours=1),
+            end_at=now + timedelta(hours=2),
+            problems=[ProblemEntry("A", "queens"), ProblemEntry("B", "lee")],
+            scoreboard_visibility="public",
+        )
+        future = create_contest(session, later, owner=tess).id
+        session.commit()
+    client = TestClient(app, raise_server_exceptions=False)
+    headers = basic(caller) if caller else {}
+    problems = client.get(f"/api/ccs/contests/{future}/problems", headers=headers)
+    assert problems.status_code == 200 and problems.json() == []
+    board = client.get(f"/api/ccs/contests/{future}/scoreboard", headers=headers)
+    assert board.status_code == 200
+    assert all(row["problems"] == [] for row in board.json()["rows"])
+    jury = client.get(f"/api/ccs/contests/{future}/problems", headers=basic("tess"))
+    assert [p["label"] for p in jury.json()] == ["A", "B"]  # its own teacher sees them
