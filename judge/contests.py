@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from judge.auth import is_jury
 from judge.clock import to_utc
 from judge.models import Contest, ContestParticipant, ContestProblem, Problem, Submission, TestResult, User
+from judge.schemas import MAX_POINTS, whole_number
 from judge.scoring import DEFAULT_POINTS
 from judge.verdicts import MLE, OLE, RTE, TLE
 from judge.vocabulary import DetailLevel, Role, ScoreboardView, Scoring, Visibility
@@ -86,10 +87,13 @@ def letters_for(problem_ids: list[str]) -> list[ProblemEntry]:
     entries = []
     for i, item in enumerate(problem_ids):
         problem_id, _, points = item.strip().partition(":")
-        if points and not (points.isdigit() and int(points) > 0):
-            raise ContestRuleError(422, f"points of {problem_id}: a positive integer, not {points!r}")
+        number = whole_number(points, MAX_POINTS)
+        if points and not number:
+            raise ContestRuleError(
+                422, f"points of {problem_id}: a positive integer up to {MAX_POINTS}, not {points!r}"
+            )
         letter = chr(ord("A") + i) if i < 26 else f"Z{i - 25}"
-        entries.append(ProblemEntry(letter, problem_id, int(points) if points else None))
+        entries.append(ProblemEntry(letter, problem_id, number))
     return entries
 
 

@@ -34,6 +34,16 @@ def storable(text: str) -> bool:
     return True
 
 
+def whole_number(text: str, most: int = MAX_ROW_ID) -> int | None:
+    """``text`` as an integer in [0, ``most``] when it is ASCII digits only, else None. ``str.isdigit``
+    alone also takes ``"²"`` and other Unicode digits that ``int`` refuses, and ``int`` refuses a text of
+    over 4300 digits: every number a path, query or form field spells is read here."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(most)):
+        return None
+    number = int(text)
+    return number if number <= most else None
+
+
 def _storable_text(text: str) -> str:
     if not storable(text):
         raise ValueError("must be valid Unicode text without NUL characters or lone surrogates")

@@ -29,7 +29,7 @@ from judge.auth import check_login, db_session, user_for_token
 from judge.ccs import API_INFORMATION
 from judge.ccs.objects import ContestView
 from judge.models import Contest, User
-from judge.schemas import MAX_ROW_ID
+from judge.schemas import whole_number
 from judge.throttle import client_address
 
 BASIC_CHALLENGE = {"WWW-Authenticate": 'Basic realm="classjudge", charset="UTF-8"'}
@@ -100,8 +100,8 @@ def contest_view(
 ) -> ContestView:
     """The contest's objects as the caller may see them; 404 for an unknown contest or one the
     caller may not see (401 for a guest when it is not public)."""
-    number = int(contest_id) if contest_id.isdigit() and len(contest_id) <= 10 else 0
-    if not 1 <= number <= MAX_ROW_ID:
+    number = whole_number(contest_id)
+    if not number:
         raise HTTPException(404, f"no contest {contest_id!r}")
     contest, view = board_view(session, user, number)
     cache_dir = request.app.state.settings.work_dir / "packages"

@@ -13,6 +13,7 @@ from judge.ccs.feed import EventFeed, snapshots, stream, valid_token
 from judge.ccs.objects import ContestView
 from judge.ccs.package import package_zip, source_zip
 from judge.models import PackageArchive, Problem, Submission, User
+from judge.schemas import whole_number
 
 router = APIRouter(prefix="/api/ccs/contests/{contest_id}", tags=["contest api"], route_class=CcsRoute)
 
@@ -62,11 +63,8 @@ def event_feed(
 @router.get("/submissions/{submission_id}/files", response_class=Response, responses=ZIP_ANSWERS)
 def submission_files(submission_id: str, view: ContestView = Depends(contest_view)):
     """The submission's source file in a zip (the jury only; 404 for anyone else)."""
-    row = (
-        view.session.get(Submission, int(submission_id))
-        if submission_id.isdigit() and len(submission_id) < 10
-        else None
-    )
+    number = whole_number(submission_id)
+    row = view.session.get(Submission, number) if number else None
     if row is None or row.contest_id != view.contest.id or row.is_jury or not view.jury:
         raise HTTPException(404, f"no files of submission {submission_id!r}")
     return Response(source_zip(row.language, row.source), media_type="application/zip")

@@ -35,6 +35,7 @@ from sqlalchemy.orm import sessionmaker
 from judge.ccs.objects import COLLECTIONS, ContestView
 from judge.clock import utcnow
 from judge.models import Contest, User
+from judge.schemas import whole_number
 from judge.scoreboard import scoreboard_fingerprint
 from judge.vocabulary import ScoreboardView
 
@@ -87,7 +88,8 @@ def token_check(contest_id: int, seq: int) -> str:
 def valid_token(contest_id: int, token: str) -> bool:
     """Whether ``token`` is one this contest's feed hands out."""
     seq, _, check = token.partition("-")
-    return seq.isdigit() and len(seq) < 12 and check == token_check(contest_id, int(seq))
+    number = whole_number(seq, 10**12)
+    return number is not None and check == token_check(contest_id, number)
 
 
 class EventFeed:

@@ -34,7 +34,7 @@ from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
 from judge.package_store import cached_package
 from judge.packages import PackageError, ProblemPackage
 from judge.pictures import render_picture
-from judge.schemas import PathId, storable
+from judge.schemas import PathId, storable, whole_number
 from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
 from judge.throttle import client_address
 from judge.vocabulary import ScoreboardView
@@ -286,7 +286,7 @@ async def submit(
     """Queue a submission and go to its page; a refusal shows the problem again with the reason
     (the rate limit as a countdown) and the source kept, or, for a contest problem the viewer may
     not see (``judge.contests.problems_shown``), the refusal page with the rule's own status and reason."""
-    contest_id = int(contest) if contest.isdigit() and len(contest) < 10 else None
+    contest_id = whole_number(contest)
     form = SubmitForm(language=language)
     try:
         form.source, file_name = await _source_text(file, source, request.app.state.settings.max_source_bytes)

@@ -26,7 +26,7 @@ from judge.clock import utcnow
 from judge.contest_bodies import ContestIn, ContestPatch, apply_changes, contest_spec
 from judge.contests import ContestRuleError
 from judge.models import Contest, Problem, User
-from judge.schemas import PathId
+from judge.schemas import MAX_PENALTY_MINUTES, MAX_POINTS, PathId, whole_number
 from judge.vocabulary import ScoreboardView, Scoring, Visibility
 from judge.web.pages import board_tables
 from judge.web.render import page
@@ -111,13 +111,17 @@ class ContestForm:
         for letter, problem, points in self.rows:
             if not problem:
                 raise FormError(f"problem row {letter or len(problems) + 1}: choose a problem")
-            if points and not points.isdigit():
-                raise FormError(f"points of {problem}: a whole number, not {points!r}")
-            problems.append({"problem": problem, "letter": letter or None, "points": int(points) if points else None})
+            number = whole_number(points, MAX_POINTS)
+            if points and number is None:
+                raise FormError(f"points of {problem}: a whole number up to {MAX_POINTS}, not {points[:20]!r}")
+            problems.append({"problem": problem, "letter": letter or None, "points": number})
         if not problems:
             raise FormError("choose at least one problem")
-        if not self.penalty_minutes.isdigit():
-            raise FormError(f"penalty: a whole number of minutes, not {self.penalty_minutes!r}")
+        penalty = whole_number(self.penalty_minutes, MAX_PENALTY_MINUTES)
+        if penalty is None:
+            raise FormError(
+                f"penalty: a whole number of minutes up to {MAX_PENALTY_MINUTES}, not {self.penalty_minutes[:20]!r}"
+            )
         names = [n for n in self.participants.replace(",", " ").split() if n]
         return {
             "name": self.name,
@@ -127,7 +131,7 @@ class ContestForm:
             "scoring": self.scoring,
             "scoreboard_visibility": self.scoreboard_visibility,
             "show_test_details": self.show_test_details,
-            "penalty_minutes": int(self.penalty_minutes),
+            "penalty_minutes": penalty,
             "problems": problems,
             "participants": names or None,
         }

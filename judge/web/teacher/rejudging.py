@@ -22,7 +22,7 @@ from judge import lifecycle
 from judge.api.submissions import summaries
 from judge.auth import db_session
 from judge.models import Submission, User
-from judge.schemas import MAX_ROW_ID
+from judge.schemas import whole_number
 from judge.vocabulary import Status, Verdict
 from judge.web.render import page
 from judge.web.routing import PageRoute
@@ -58,9 +58,10 @@ def _old_verdicts(request: Request) -> dict[int, str | None]:
     """The ``s`` pairs of the address: id → old verdict; malformed pairs are left out."""
     old: dict[int, str | None] = {}
     for pair in request.query_params.getlist("s")[:MAX_REPORTED]:
-        number, _, verdict = pair.partition(":")
-        if number.isdigit() and 0 < int(number) <= MAX_ROW_ID and (verdict in tuple(Verdict) or verdict == NO_VERDICT):
-            old[int(number)] = None if verdict == NO_VERDICT else verdict
+        digits, _, verdict = pair.partition(":")
+        number = whole_number(digits)
+        if number and (verdict in tuple(Verdict) or verdict == NO_VERDICT):
+            old[number] = None if verdict == NO_VERDICT else verdict
     return old
 
 

@@ -14,7 +14,7 @@ from judge.api.lookups import viewable_submission
 from judge.api.submissions import summaries
 from judge.auth import db_session
 from judge.models import Contest, Problem, Submission, User
-from judge.schemas import MAX_ROW_ID, PathId, storable
+from judge.schemas import PathId, storable, whole_number
 from judge.vocabulary import Verdict
 from judge.web.render import page
 from judge.web.routing import PageRoute
@@ -48,11 +48,12 @@ def submission_table(
             notes.append(f"verdict {verdict!r}: one of {', '.join(Verdict)}")
         query = query.where(Submission.verdict == verdict)
     if contest:
-        if not (contest.isdigit() and 0 < int(contest) <= MAX_ROW_ID):
-            notes.append(f"contest {contest!r}: a contest number")
+        number = whole_number(contest)
+        if not number:
+            notes.append(f"contest {contest[:20]!r}: a contest number")
             contest = ""
         else:
-            query = query.where(Submission.contest_id == int(contest))
+            query = query.where(Submission.contest_id == number)
     filters = dict(student=student, problem=problem, verdict=verdict, contest=contest)
     if not all(storable(v) for v in filters.values()):
         notes.append("a filter holds a character no name has")
