@@ -510,8 +510,8 @@ def viewable_submissions(user: User) -> ColumnElement[bool]:
     return or_(own, Submission.contest_id.is_(None), judged)
 
 
-def detail_level(session: Session, user: User, submission: Submission) -> DetailLevel:
-    """How much of the tests ``user`` (who may view ``submission``) sees: ``jury`` everything;
+def detail_level(session: Session, user: User | None, submission: Submission) -> DetailLevel:
+    """How much of the tests ``user`` (who may view ``submission``; None: anyone, the public) sees: ``jury`` everything;
     ``details`` secret tests' names, times and resource reasons (the contest allows it);
     ``verdicts`` only the verdict of each secret test."""
     if is_jury(user):

@@ -39,7 +39,7 @@ from judge.models import Contest, Problem, Submission, TestResult, User
 from judge.package_store import cached_package
 from judge.scoreboard import Scoreboard, compute_scoreboard, hidden_after
 from judge.scoring import contest_minute, ioi_submission_score
-from judge.vocabulary import Role, ScoreboardView, Scoring, Status, Verdict
+from judge.vocabulary import DetailLevel, Role, ScoreboardView, Scoring, Status, Verdict
 
 _TEST_COUNTS: dict[str, int] = {}  # package sha256 → test cases: a stored package never changes
 
@@ -302,14 +302,21 @@ class ContestView:
         entry = rules.contest_problem(self.contest, row.problem_id)
         return ioi_submission_score(groups, rules.problem_points(entry) if entry else 0)
 
+    def _detail_level(self, row: Submission) -> DetailLevel:
+        """How much of ``row``'s tests the viewer sees: everything for the contest's jury, else what
+        the contest shows any student (``judge.contests.detail_level`` of no one in particular)."""
+        return DetailLevel.JURY if self.jury else rules.detail_level(self.session, None, row)
+
     def judgements(self) -> list[dict]:
-        """One judgement per submission's current judging the viewer may see."""
+        """One judgement per submission's current judging the viewer may see; its ``max_run_time``
+        outside the jury only over the tests whose times the viewer sees (``judge.contests.shown_figures``)."""
         shown = []
         for row in self._judged_rows():
             start = row.started_at or row.created_at
             done = row.status == Status.DONE
             end = (row.finished_at or start) if done else None
             score = round(self.submission_score(row), 6) if done and self.score_contest else None
+            time_ms, _ = rules.shown_figures(row, self._results.get(row.id, []), self._detail_level(row))
             shown.append(
                 compact(
                     {
@@ -321,7 +328,7 @@ class ContestView:
                         "start_contest_time": self._rel(start),
                         "end_time": abstime(end) if end else None,
                         "end_contest_time": self._rel(end) if end else None,
-                        "max_run_time": round(row.time_ms / 1000, 3) if done and row.time_ms is not None else None,
+                        "max_run_time": round(time_ms / 1000, 3) if done and time_ms is not None else None,
                     }
                 )
             )

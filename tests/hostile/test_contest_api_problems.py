@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from judge.clock import utcnow
 from judge.contests import ContestSpec, ProblemEntry, create_contest
-from judge.models import User
+from judge.models import Submission, TestResult, User
 from tests.web import test_teacher_http as teacher_pages
 
 app = teacher_pages.app  # the fixture: lee and queens, the teachers tess and tom, the students ana and bob
@@ -54,3 +54,58 @@ def test_a_future_contest_shows_no_problems_it_shares_with_a_running_one(app, ca
     assert all(row["problems"] == [] for row in board.json()["rows"])
     jury = client.get(f"/api/ccs/contests/{future}/problems", headers=basic("tess"))
     assert [p["label"] for p in jury.json()] == ["A", "B"]  # its own teacher sees them
+
+
+def test_a_judgements_max_run_time_shows_no_secret_tests_time_to_the_public(app):
+    """A program can spell a secret input through its CPU time: the overall time is the maximum over
+    every test, so outside the jury it is the maximum over the tests whose times the viewer sees
+    (``judge.contests.shown_figures``), as on the submission page."""
+    now = utcnow()
+    with app.state.sessions() as session:
+        tess = session.scalar(select(User).where(User.name == "tess"))
+        spec = ContestSpec(
+            name="Open",
+            start_at=now - timedelta(minutes=30),
+            end_at=now + timedelta(hours=1),
+            problems=[ProblemEntry("A", "lee")],
+            scoreboard_visibility="public",
+        )
+        contest = create_contest(session, spec, owner=tess).id
+        session.commit()
+    submission = teacher_pages.judged(app, "bob", contest, "AC")
+    with app.state.sessions() as session:
+        row = session.get(Submission, submission)
+        row.attempt, row.time_ms, row.memory_kib = 1, 777, 2048  # 777 ms on a secret test
+        session.add_all(
+            [
+                TestResult(
+                    submission_id=row.id,
+                    attempt=1,
+                    ordinal=1,
+                    test_name="1",
+                    test_group="sample",
+                    verdict="AC",
+                    time_ms=5,
+                    wall_ms=6,
+                    memory_kib=1024,
+                ),
+                TestResult(
+                    submission_id=row.id,
+                    attempt=1,
+                    ordinal=2,
+                    test_name="secret-1",
+                    test_group="secret",
+                    verdict="AC",
+                    time_ms=777,
+                    wall_ms=800,
+                    memory_kib=2048,
+                ),
+            ]
+        )
+        session.commit()
+    client = TestClient(app, raise_server_exceptions=False)
+    for headers in ({}, basic("ana"), basic("tom")):
+        judgements = client.get(f"/api/ccs/contests/{contest}/judgements", headers=headers).json()
+        assert [j.get("max_run_time") for j in judgements] == [0.005]
+    jury = client.get(f"/api/ccs/contests/{contest}/judgements", headers=basic("tess")).json()
+    assert [j.get("max_run_time") for j in jury] == [0.777]
