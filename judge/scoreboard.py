@@ -418,7 +418,8 @@ def _mark_first_solves(cells: dict[tuple[int, str], Cell]) -> None:
 def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) -> tuple:
     """A cheap value that changes whenever the scoreboard may have: the contest's submissions (count,
     newest id, judgings, finished ones, last finish), its settings, the number of users, and whether
-    the freeze time has passed. Event streams recompute the board only when it changes."""
+    the start and the freeze time have passed (the problems show from the start: ``problems_shown``).
+    Event streams recompute the board only when it changes."""
     s = Submission
     counts = session.execute(
         select(
@@ -439,4 +440,5 @@ def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) ->
         contest.penalty_minutes,
         tuple((p.letter, p.problem_id, p.points) for p in contest.problems),
     )
-    return (*counts, users, settings, contest.freeze_at is not None and now >= contest.freeze_at)
+    started = now >= contest.start_at
+    return (*counts, users, settings, started, contest.freeze_at is not None and now >= contest.freeze_at)

@@ -27,3 +27,35 @@ def test_sign_in_goes_on_to_no_other_site(app):
     client = TestClient(app)
     for target in ("//evil.example", "/\\evil.example", "https://evil.example"):
         assert "evil.example" not in client.get("/login", params={"next": target}).text
+
+
+def test_the_public_board_shows_the_problems_once_the_contest_starts(app, monkeypatch):
+    """The board's table is reused while ``scoreboard_fingerprint`` is unchanged: the start passing
+    must change it, or the board (and its event stream) shows no problems until someone submits."""
+    from datetime import timedelta
+
+    from sqlalchemy import select
+
+    from judge.clock import utcnow
+    from judge.contests import ContestSpec, ProblemEntry, create_contest
+    from judge.models import User
+
+    now = utcnow()
+    with app.state.sessions() as session:
+        tess = session.scalar(select(User).where(User.name == "tess"))
+        spec = ContestSpec(
+            name="Soon",
+            start_at=now + timedelta(minutes=1),
+            end_at=now + timedelta(hours=1),
+            problems=[ProblemEntry("A", "lee")],
+            scoreboard_visibility="public",
+        )
+        contest = create_contest(session, spec, owner=tess).id
+        session.commit()
+    client = TestClient(app)
+    assert '<th scope="col" title' not in client.get(f"/contests/{contest}/scoreboard/table").text
+    monkeypatch.setattr("judge.web.pages.utcnow", lambda: now + timedelta(minutes=2))
+    assert (
+        '<th scope="col" title="The mouse and the cheese">A</th>'
+        in client.get(f"/contests/{contest}/scoreboard/table").text
+    )
