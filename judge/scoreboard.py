@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session, aliased
 
 from judge.clock import iso_utc, utcnow
 from judge.contests import in_window, on_scoreboard, participants, problem_points, problems_shown
-from judge.models import Contest, Problem, Submission, TestResult, User
+from judge.models import Contest, ContestParticipant, Problem, Submission, TestResult, User
 from judge.scoring import (
     NOT_COUNTED,
     UNGROUPED,
@@ -417,7 +417,7 @@ def _mark_first_solves(cells: dict[tuple[int, str], Cell]) -> None:
 
 def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) -> tuple:
     """A cheap value that changes whenever the scoreboard may have: the contest's submissions (count,
-    newest id, judgings, finished ones, last finish), its settings, the number of users, and whether
+    newest id, judgings, finished ones, last finish), its settings and participants, the number of users, and whether
     the start and the freeze time have passed (the problems show from the start: ``problems_shown``).
     Event streams recompute the board only when it changes."""
     s = Submission
@@ -431,6 +431,13 @@ def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) ->
         ).where(s.contest_id == contest.id)
     ).one()
     users = session.scalar(select(func.count()).select_from(User))
+    taking_part = tuple(
+        session.scalars(
+            select(ContestParticipant.user_id)
+            .where(ContestParticipant.contest_id == contest.id)
+            .order_by(ContestParticipant.user_id)
+        )
+    )
     settings = (
         contest.unfrozen,
         contest.freeze_at,
@@ -439,6 +446,8 @@ def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) ->
         contest.scoring,
         contest.penalty_minutes,
         tuple((p.letter, p.problem_id, p.points) for p in contest.problems),
+        contest.all_students,
+        taking_part,
     )
     started = now >= contest.start_at
     return (*counts, users, settings, started, contest.freeze_at is not None and now >= contest.freeze_at)

@@ -59,3 +59,35 @@ def test_the_public_board_shows_the_problems_once_the_contest_starts(app, monkey
         '<th scope="col" title="The mouse and the cheese">A</th>'
         in client.get(f"/contests/{contest}/scoreboard/table").text
     )
+
+
+def test_the_public_board_follows_a_change_of_participants(app):
+    """A teacher removing a student from the participants takes the student off the board at once,
+    not at the next submission (the board's table is reused while ``scoreboard_fingerprint`` holds)."""
+    from datetime import timedelta
+
+    from sqlalchemy import select
+
+    from judge.clock import utcnow
+    from judge.contests import ContestSpec, ProblemEntry, create_contest, edit_contest
+    from judge.models import Contest, User
+
+    now = utcnow()
+    with app.state.sessions() as session:
+        tess = session.scalar(select(User).where(User.name == "tess"))
+        spec = ContestSpec(
+            name="Pair",
+            start_at=now - timedelta(minutes=1),
+            end_at=now + timedelta(hours=1),
+            problems=[ProblemEntry("A", "lee")],
+            participants=["ana", "bob"],
+            scoreboard_visibility="public",
+        )
+        contest = create_contest(session, spec, owner=tess).id
+        session.commit()
+    client = TestClient(app)
+    assert '<small class="muted">bob</small>' in client.get(f"/contests/{contest}/scoreboard/table").text
+    with app.state.sessions() as session:
+        edit_contest(session, session.get(Contest, contest), {"participants": ["ana"]}, utcnow())
+    board = client.get(f"/contests/{contest}/scoreboard/table").text
+    assert '<small class="muted">ana</small>' in board and '<small class="muted">bob</small>' not in board
