@@ -77,3 +77,25 @@ def served(app):
     finally:
         server.should_exit = True
         thread.join(timeout=30)
+
+
+def tess_contest(app, starts_in_min: float, problems: dict[str, str], **fields) -> int:
+    """A one-hour contest of the teacher ``tess`` (``tests.web.test_teacher_http``'s ``app``) starting
+    ``starts_in_min`` minutes from now (negative: running), with ``problems`` by letter and any other
+    ``ContestSpec`` ``fields``; its id."""
+    from datetime import timedelta
+
+    from sqlalchemy import select
+
+    from judge.clock import utcnow
+    from judge.contests import ContestSpec, ProblemEntry, create_contest
+    from judge.models import User
+
+    start = utcnow() + timedelta(minutes=starts_in_min)
+    entries = [ProblemEntry(letter, problem) for letter, problem in problems.items()]
+    with app.state.sessions() as session:
+        tess = session.scalar(select(User).where(User.name == "tess"))
+        spec = ContestSpec(name="Lab", start_at=start, end_at=start + timedelta(hours=1), problems=entries, **fields)
+        contest = create_contest(session, spec, owner=tess).id
+        session.commit()
+    return contest

@@ -5,16 +5,14 @@ public), and its scoreboard answers (no 500) for every caller."""
 from __future__ import annotations
 
 import base64
-from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import select
 
-from judge.clock import utcnow
-from judge.contests import ContestSpec, ProblemEntry, create_contest
-from judge.models import Submission, TestResult, User
+from judge.models import Submission, TestResult
 from tests.web import test_teacher_http as teacher_pages
+
+from .conftest import tess_contest
 
 app = teacher_pages.app  # the fixture: lee and queens, the teachers tess and tom, the students ana and bob
 
@@ -26,25 +24,8 @@ def basic(name: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("caller", [None, "ana", "tom"])  # the public, a student, another teacher
 def test_a_future_contest_shows_no_problems_it_shares_with_a_running_one(app, caller):
-    now = utcnow()
-    with app.state.sessions() as session:
-        tess = session.scalar(select(User).where(User.name == "tess"))
-        running = ContestSpec(
-            name="Now",
-            start_at=now - timedelta(minutes=30),
-            end_at=now + timedelta(hours=1),
-            problems=[ProblemEntry("A", "queens")],
-        )
-        create_contest(session, running, owner=tess)
-        later = ContestSpec(
-            name="Later",
-            start_at=now + timedelta(hours=1),
-            end_at=now + timedelta(hours=2),
-            problems=[ProblemEntry("A", "queens"), ProblemEntry("B", "lee")],
-            scoreboard_visibility="public",
-        )
-        future = create_contest(session, later, owner=tess).id
-        session.commit()
+    tess_contest(app, -30, {"A": "queens"})
+    future = tess_contest(app, 60, {"A": "queens", "B": "lee"}, scoreboard_visibility="public")
     client = TestClient(app, raise_server_exceptions=False)
     headers = basic(caller) if caller else {}
     problems = client.get(f"/api/ccs/contests/{future}/problems", headers=headers)
@@ -60,18 +41,7 @@ def test_a_judgements_max_run_time_shows_no_secret_tests_time_to_the_public(app)
     """A program can spell a secret input through its CPU time: the overall time is the maximum over
     every test, so outside the jury it is the maximum over the tests whose times the viewer sees
     (``judge.contests.shown_figures``), as on the submission page."""
-    now = utcnow()
-    with app.state.sessions() as session:
-        tess = session.scalar(select(User).where(User.name == "tess"))
-        spec = ContestSpec(
-            name="Open",
-            start_at=now - timedelta(minutes=30),
-            end_at=now + timedelta(hours=1),
-            problems=[ProblemEntry("A", "lee")],
-            scoreboard_visibility="public",
-        )
-        contest = create_contest(session, spec, owner=tess).id
-        session.commit()
+    contest = tess_contest(app, -30, {"A": "lee"}, scoreboard_visibility="public")
     submission = teacher_pages.judged(app, "bob", contest, "AC")
     with app.state.sessions() as session:
         row = session.get(Submission, submission)

@@ -8,6 +8,8 @@ from fastapi.testclient import TestClient
 from tests.web import test_teacher_http as teacher_pages
 from tests.web.test_teacher_http import contest_of, signed_in
 
+from .conftest import tess_contest
+
 app = teacher_pages.app  # the fixture: lee and queens, the teachers tess and tom, the students ana and bob
 
 
@@ -34,24 +36,10 @@ def test_the_public_board_shows_the_problems_once_the_contest_starts(app, monkey
     must change it, or the board (and its event stream) shows no problems until someone submits."""
     from datetime import timedelta
 
-    from sqlalchemy import select
-
     from judge.clock import utcnow
-    from judge.contests import ContestSpec, ProblemEntry, create_contest
-    from judge.models import User
 
     now = utcnow()
-    with app.state.sessions() as session:
-        tess = session.scalar(select(User).where(User.name == "tess"))
-        spec = ContestSpec(
-            name="Soon",
-            start_at=now + timedelta(minutes=1),
-            end_at=now + timedelta(hours=1),
-            problems=[ProblemEntry("A", "lee")],
-            scoreboard_visibility="public",
-        )
-        contest = create_contest(session, spec, owner=tess).id
-        session.commit()
+    contest = tess_contest(app, 1, {"A": "lee"}, scoreboard_visibility="public")
     client = TestClient(app)
     assert '<th scope="col" title' not in client.get(f"/contests/{contest}/scoreboard/table").text
     monkeypatch.setattr("judge.web.pages.utcnow", lambda: now + timedelta(minutes=2))
@@ -64,27 +52,11 @@ def test_the_public_board_shows_the_problems_once_the_contest_starts(app, monkey
 def test_the_public_board_follows_a_change_of_participants(app):
     """A teacher removing a student from the participants takes the student off the board at once,
     not at the next submission (the board's table is reused while ``scoreboard_fingerprint`` holds)."""
-    from datetime import timedelta
-
-    from sqlalchemy import select
-
     from judge.clock import utcnow
-    from judge.contests import ContestSpec, ProblemEntry, create_contest, edit_contest
-    from judge.models import Contest, User
+    from judge.contests import edit_contest
+    from judge.models import Contest
 
-    now = utcnow()
-    with app.state.sessions() as session:
-        tess = session.scalar(select(User).where(User.name == "tess"))
-        spec = ContestSpec(
-            name="Pair",
-            start_at=now - timedelta(minutes=1),
-            end_at=now + timedelta(hours=1),
-            problems=[ProblemEntry("A", "lee")],
-            participants=["ana", "bob"],
-            scoreboard_visibility="public",
-        )
-        contest = create_contest(session, spec, owner=tess).id
-        session.commit()
+    contest = tess_contest(app, -1, {"A": "lee"}, participants=["ana", "bob"], scoreboard_visibility="public")
     client = TestClient(app)
     assert '<small class="muted">bob</small>' in client.get(f"/contests/{contest}/scoreboard/table").text
     with app.state.sessions() as session:
