@@ -90,7 +90,7 @@ def letters_for(problem_ids: list[str]) -> list[ProblemEntry]:
         number = whole_number(points, MAX_POINTS)
         if points and not number:
             raise ContestRuleError(
-                422, f"points of {problem_id}: a positive integer up to {MAX_POINTS}, not {points!r}"
+                422, f"points of {problem_id}: a positive integer, at most {MAX_POINTS} points, not {points[:20]!r}"
             )
         letter = chr(ord("A") + i) if i < 26 else f"Z{i - 25}"
         entries.append(ProblemEntry(letter, problem_id, number))
