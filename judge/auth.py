@@ -131,8 +131,13 @@ def set_password(session: Session, user: User, password: str | None = None) -> s
     """Replace ``user``'s password (generated when None; returned then) and end its tokens."""
     generated = generate_password() if password is None else None
     user.password_hash = hash_password(generated or password or "")
-    session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
+    end_tokens(session, user)
     return generated
+
+
+def end_tokens(session: Session, user: User) -> None:
+    """Delete every token of ``user`` (not committed): its sessions end at its next request."""
+    session.execute(delete(ApiToken).where(ApiToken.user_id == user.id))
 
 
 def check_login(session: Session, logins: LoginThrottle, name: str, password: str, address: str) -> User | None:
@@ -151,7 +156,8 @@ def check_login(session: Session, logins: LoginThrottle, name: str, password: st
 
 
 def authenticate(session: Session, name: str, password: str) -> User | None:
-    """The user whose name and password match, else None (same work for an unknown name).
+    """The user whose name and password match, else None (same work for an unknown name); None
+    too for a deactivated account (``User.active``), whatever the password.
 
     Rehashes (not committed) a hash made with outdated Argon2 parameters.
     """
@@ -160,7 +166,7 @@ def authenticate(session: Session, name: str, password: str) -> User | None:
         _hasher.verify(user.password_hash if user else _DUMMY_HASH, password)
     except (VerificationError, InvalidHashError):
         return None
-    if user is None:
+    if user is None or not user.active:
         return None
     if _hasher.check_needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
@@ -182,11 +188,11 @@ def issue_token(session: Session, user: User, lifetime: timedelta = TOKEN_LIFETI
 
 
 def user_for_token(session: Session, token: str) -> User | None:
-    """The user a live token belongs to, else None (unknown or expired)."""
+    """The user a live token belongs to, else None (unknown, expired, or its account deactivated)."""
     return session.scalar(
         select(User)
         .join(ApiToken, ApiToken.user_id == User.id)
-        .where(ApiToken.token_sha256 == _digest(token), ApiToken.expires_at > utcnow())
+        .where(ApiToken.token_sha256 == _digest(token), ApiToken.expires_at > utcnow(), User.active.is_(True))
     )
 
 

@@ -1,5 +1,6 @@
 """The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
-user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / archive / delete /
+user add / import / list / password / deactivate / reactivate, class create / list / show / add / import /
+remove / delete (``judge.cli_classes``), contest create / list / scoreboard / grades / unfreeze / archive / delete /
 rejudge / export / import (ICPC contest packages)."""
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ problem_app = _commands("Problem packages: generate test data, verify, load.")
 db_app = _commands("Database schema.")
 app.add_typer(problem_app, name="problem")
 app.add_typer(db_app, name="db")
-user_app = _commands("Accounts: add one, import a class from CSV, list, reset a password.")
+user_app = _commands("Accounts: add one, import a class from CSV, list, reset a password, deactivate, reactivate.")
 contest_app = _commands(
     "Contests: create, list, scoreboard, grades, unfreeze, archive, delete, rejudge, export, import."
 )
@@ -457,14 +458,14 @@ def user_import(
 
 @user_app.command("list")
 def user_list() -> None:
-    """Every account: name, display name, role."""
+    """Every account: name, role, display name, and ``deactivated`` for a deactivated one."""
     from sqlalchemy import select
 
     from judge.models import User
 
     with _db() as session:
         for user in session.scalars(select(User).order_by(User.role, User.name)):
-            say(f"{user.name}\t{user.role}\t{user.display_name}")
+            say(f"{user.name}\t{user.role}\t{user.display_name}" + ("" if user.active else "\tdeactivated"))
 
 
 @user_app.command("password")
@@ -498,6 +499,7 @@ def contest_create(
     ),
     scoring: str = typer.Option("icpc", help="icpc or ioi"),
     participants: str = typer.Option("", help="user names, comma-separated (default: every student)"),
+    classes: str = typer.Option("", help="class ids, comma-separated: their students take part (judge class list)"),
     scoreboard: str = typer.Option("participants", help="who sees the scoreboard: public, participants, jury"),
     details: bool = typer.Option(False, help="students see names, times and memory of secret tests"),
     penalty: int = typer.Option(
@@ -538,6 +540,7 @@ def contest_create(
                 freeze_at=end_at - timedelta(minutes=freeze) if freeze else None,
                 scoring=scoring,
                 participants=[p.strip() for p in participants.split(",") if p.strip()] or None,
+                classes=_ids(classes),
                 scoreboard_visibility=scoreboard,
                 show_test_details=details,
                 penalty_minutes=penalty,
@@ -550,6 +553,16 @@ def contest_create(
     say(
         f"contest {contest.id}: {name} ({scoring}; {letters}); {start_at:%Y-%m-%d %H:%M} to {end_at:%Y-%m-%d %H:%M} UTC"
     )
+
+
+def _ids(text: str) -> list[int]:
+    """Class ids typed comma-separated; exits 1 for anything but whole numbers."""
+    from judge.schemas import whole_number
+
+    ids = [whole_number(p.strip()) for p in text.split(",") if p.strip()]
+    if any(i is None for i in ids):
+        fail(f"--classes {text!r}: class ids separated by commas, e.g. 1,2")
+    return [i for i in ids if i is not None]
 
 
 def _contest(session, contest_id: int):
@@ -747,3 +760,6 @@ def contest_import(
             _store_accounts(session, imported.created, passwords)
         contest = imported.contest
         say(f"contest {contest.id}: {contest.name} imported ({len(imported.created)} new accounts)")
+
+
+from judge import cli_classes  # noqa: E402, F401  (registers the class and account-care commands)

@@ -12,13 +12,14 @@ from sqlalchemy.orm import Session
 from judge import contests as rules
 from judge.clock import utcnow
 from judge.contests import ProblemEntry
-from judge.models import Contest
+from judge.models import Contest, User
 from judge.schemas import (
     MAX_CONTEST_PROBLEMS,
     MAX_PARTICIPANTS,
     MAX_PENALTY_MINUTES,
     MAX_POINTS,
     RequestBody,
+    RowId,
     Text,
     UtcTime,
 )
@@ -34,7 +35,9 @@ class ContestProblemIn(RequestBody):
 
 class ContestPatch(RequestBody):
     """Changes to a contest; fields left out stay, an unknown field is refused (422), and null only
-    means something for ``participants`` (every student takes part) and ``freeze_at`` (no freeze).
+    means something for ``participants`` and ``classes`` (none listed; both none: every student takes
+    part) and ``freeze_at`` (no freeze). ``participants`` are login names, ``classes`` class ids
+    (``/api/v1/classes``): a teacher names only its own classes and the students it sees.
     Times are ISO 8601 (without a zone: UTC); penalty in minutes. Moving ``end_at`` moves the freeze
     with it (the last N minutes stay frozen) unless ``freeze_at`` is sent too. ``unfrozen`` true lifts
     the freeze once the contest is over, false puts it back; ``archived`` true hides the contest from
@@ -47,6 +50,7 @@ class ContestPatch(RequestBody):
     scoring: Literal["icpc", "ioi"] | None = None
     problems: list[ContestProblemIn] | None = Field(default=None, min_length=1, max_length=MAX_CONTEST_PROBLEMS)
     participants: list[Text] | None = Field(default=None, max_length=MAX_PARTICIPANTS)
+    classes: list[RowId] | None = Field(default=None, max_length=MAX_CONTEST_PROBLEMS)
     scoreboard_visibility: Literal["public", "participants", "jury"] | None = None
     show_test_details: bool | None = None
     penalty_minutes: int | None = Field(default=None, ge=0, le=MAX_PENALTY_MINUTES)
@@ -84,16 +88,18 @@ def contest_spec(body: ContestIn) -> rules.ContestSpec:
         problems=_entries(body.problems),
         scoring=body.scoring,
         participants=body.participants,
+        classes=body.classes,
         scoreboard_visibility=body.scoreboard_visibility,
         show_test_details=body.show_test_details,
         penalty_minutes=body.penalty_minutes,
     )
 
 
-def apply_changes(session: Session, contest: Contest, body: ContestPatch) -> None:
-    """Change ``contest`` by the fields sent in ``body`` through ``judge.contests.edit_contest``, the
-    one rule for edits (committed; ContestRuleError 404/409/422 with nothing changed)."""
+def apply_changes(session: Session, contest: Contest, body: ContestPatch, actor: User) -> None:
+    """Change ``contest`` by the fields sent in ``body`` by ``actor`` through
+    ``judge.contests.edit_contest``, the one rule for edits (committed; ContestRuleError 404/409/422
+    with nothing changed)."""
     changes = {name: getattr(body, name) for name in body.model_fields_set}
     if changes.get("problems") is not None:
         changes["problems"] = _entries(body.problems or [])
-    rules.edit_contest(session, contest, changes, utcnow())
+    rules.edit_contest(session, contest, changes, utcnow(), actor)

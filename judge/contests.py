@@ -5,7 +5,9 @@ Every rule reads the database only, so any number of API hosts apply the same ru
 (``judge.clock``).
 
 Roles (``judge.auth``): a contest's jury is every admin and the teacher who owns it. Students take
-part when the contest is open to all students or lists them as participants.
+part when the contest is open to all students, or lists them by name, or lists a class they are in
+(``judge.classes``; the class as it is at each moment). A contest is open to all students when it
+lists neither names nor classes.
 """
 
 from __future__ import annotations
@@ -16,12 +18,24 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, CursorResult, delete, or_, select, true, update
+from sqlalchemy import ColumnElement, CursorResult, and_, delete, false, literal, or_, select, true, update
 from sqlalchemy.orm import Session
 
 from judge.auth import is_jury
+from judge.classes import classes_seen, sees_user, users_seen
 from judge.clock import to_utc
-from judge.models import Contest, ContestParticipant, ContestProblem, Problem, Submission, TestResult, User
+from judge.models import (
+    ClassMember,
+    Contest,
+    ContestClass,
+    ContestParticipant,
+    ContestProblem,
+    Problem,
+    SchoolClass,
+    Submission,
+    TestResult,
+    User,
+)
 from judge.schemas import MAX_POINTS, whole_number
 from judge.scoring import DEFAULT_POINTS
 from judge.verdicts import MLE, OLE, RTE, TLE
@@ -64,7 +78,8 @@ class ProblemEntry:
 
 @dataclass
 class ContestSpec:
-    """Everything that defines a contest; ``participants`` None means every student takes part."""
+    """Everything that defines a contest; ``participants`` (user names) and ``classes`` (class ids)
+    both None or empty means every student takes part."""
 
     name: str
     start_at: datetime
@@ -73,6 +88,7 @@ class ContestSpec:
     freeze_at: datetime | None = None
     scoring: str = Scoring.ICPC
     participants: list[str] | None = None
+    classes: list[int] | None = None
     scoreboard_visibility: str = Visibility.PARTICIPANTS
     show_test_details: bool = False
     penalty_minutes: int = 20
@@ -127,16 +143,19 @@ EDITABLE = (
     "scoring",
     "problems",
     "participants",
+    "classes",
     "scoreboard_visibility",
     "show_test_details",
     "penalty_minutes",
     "unfrozen",
     "archived",
 )
-NULLABLE = ("freeze_at", "participants")  # null: no freeze; every student takes part
+NULLABLE = ("freeze_at", "participants", "classes")  # null: no freeze; no names or no classes
 
 
-def edit_contest(session: Session, contest: Contest, changes: dict[str, object], now: datetime) -> None:
+def edit_contest(
+    session: Session, contest: Contest, changes: dict[str, object], now: datetime, actor: User | None = None
+) -> None:
     """Apply ``changes`` (field name to new value, the fields of ``EDITABLE``; ``problems`` a list of
     ProblemEntry) to ``contest`` and commit, or change nothing and raise ContestRuleError.
 
@@ -145,6 +164,8 @@ def edit_contest(session: Session, contest: Contest, changes: dict[str, object],
     The result must pass ``check_contest`` at ``now`` (so ``unfrozen`` true only once the contest is
     over and has a freeze, ``set_unfrozen``). Scoreboards always count only the submissions made in
     the window as it is (``in_window``), so an edit of the window re-decides what counts.
+    ``participants`` and ``classes`` each replace their list and keep the other (``set_participants``,
+    with ``actor`` the one making the change: None for the server's command line).
     Raises 404 for an unknown problem or participant, 422 for invalid values.
     """
     unknown = sorted(set(changes) - set(EDITABLE))
@@ -170,8 +191,10 @@ def edit_contest(session: Session, contest: Contest, changes: dict[str, object],
         check_contest(contest, now)
         if "problems" in changes:
             set_problems(session, contest, cast(list[ProblemEntry], changes["problems"]))
-        if "participants" in changes:
-            set_participants(session, contest, cast(list[str] | None, changes["participants"]))
+        if "participants" in changes or "classes" in changes:
+            names = changes["participants"] if "participants" in changes else named_participants(session, contest)
+            class_ids = changes["classes"] if "classes" in changes else contest_class_ids(session, contest)
+            set_participants(session, contest, cast(list[str] | None, names), cast(list[int] | None, class_ids), actor)
     except ContestRuleError:
         session.rollback()
         raise
@@ -206,6 +229,7 @@ def delete_contest(session: Session, contest: Contest) -> None:
     if session.scalar(select(Submission.id).where(Submission.contest_id == contest.id).limit(1)) is not None:
         raise ContestRuleError(409, f"contest {contest.id} has submissions: archive it instead")
     session.execute(delete(ContestParticipant).where(ContestParticipant.contest_id == contest.id))
+    session.execute(delete(ContestClass).where(ContestClass.contest_id == contest.id))
     session.delete(contest)
     session.commit()
 
@@ -231,27 +255,78 @@ def set_problems(session: Session, contest: Contest, entries: list[ProblemEntry]
     session.flush()
 
 
-def set_participants(session: Session, contest: Contest, names: list[str] | None) -> None:
-    """Open the contest to every student (``names`` None) or to exactly these users (flushed).
+def set_participants(
+    session: Session,
+    contest: Contest,
+    names: list[str] | None,
+    class_ids: list[int] | None = None,
+    actor: User | None = None,
+) -> None:
+    """Let exactly these users (``names``) and the students of these classes (``class_ids``) take
+    part (flushed). ``names`` None and no classes: every student takes part; an empty ``names`` list
+    and no classes: nobody yet.
 
-    Raises ContestRuleError (404) naming the first unknown user.
+    ``actor`` (None: the server's command line, which may name anyone) names only accounts and
+    classes it sees (``judge.classes``): a teacher its own classes and students. Raises
+    ContestRuleError (404) naming the first unknown (or unseen) user or class.
     """
     session.execute(delete(ContestParticipant).where(ContestParticipant.contest_id == contest.id))
-    contest.all_students = names is None
-    if names is not None:
-        users = {u.name: u for u in session.scalars(select(User).where(User.name.in_(names)))}
+    session.execute(delete(ContestClass).where(ContestClass.contest_id == contest.id))
+    class_ids = list(dict.fromkeys(class_ids or []))
+    contest.all_students = names is None and not class_ids
+    if names:
+        seen = users_seen(actor) if actor is not None else true()
+        users = {u.name: u for u in session.scalars(select(User).where(User.name.in_(names), seen))}
         missing = [n for n in names if n not in users]
         if missing:
-            raise ContestRuleError(404, f"no user {missing[0]!r}")
+            raise ContestRuleError(404, f"no user {missing[0][:64]!r}")
         session.add_all(ContestParticipant(contest_id=contest.id, user_id=users[n].id) for n in dict.fromkeys(names))
+    if class_ids:
+        shown = classes_seen(actor) if actor is not None else true()
+        found = set(session.scalars(select(SchoolClass.id).where(SchoolClass.id.in_(class_ids), shown)))
+        missing_classes = [c for c in class_ids if c not in found]
+        if missing_classes:
+            raise ContestRuleError(404, f"no class {missing_classes[0]}")
+        session.add_all(ContestClass(contest_id=contest.id, class_id=c) for c in class_ids)
     session.flush()
+
+
+def named_participants(session: Session, contest: Contest) -> list[str] | None:
+    """The names a contest lists one by one, sorted (None when it is open to every student)."""
+    if contest.all_students:
+        return None
+    return sorted(
+        session.scalars(
+            select(User.name)
+            .join(ContestParticipant, ContestParticipant.user_id == User.id)
+            .where(ContestParticipant.contest_id == contest.id)
+        )
+    )
+
+
+def contest_class_ids(session: Session, contest: Contest) -> list[int]:
+    """The ids of the classes taking part in ``contest``, ascending."""
+    return sorted(session.scalars(select(ContestClass.class_id).where(ContestClass.contest_id == contest.id)))
+
+
+def class_students(contest_id: int | Any):
+    """SELECT of the ids of the students in the classes taking part in the contest ``contest_id`` (an
+    id or a SQL column)."""
+    return (
+        select(ClassMember.user_id)
+        .join(ContestClass, ContestClass.class_id == ClassMember.class_id)
+        .where(ContestClass.contest_id == contest_id)
+    )
 
 
 def create_contest(session: Session, spec: ContestSpec, owner: User | None = None) -> Contest:
     """Create a contest from ``spec`` (committed); ``owner`` (else ``spec.owner`` by name) is its teacher.
+    An ``owner`` given as a user is also the one creating it: it names only the participants and
+    classes it sees (``set_participants``); ``spec.owner`` is the command line's, which may name any.
 
     Raises ContestRuleError (404 unknown problem, user or owner; 422 invalid times or values).
     """
+    actor = owner
     if owner is None and spec.owner is not None:
         owner = session.scalar(select(User).where(User.name == spec.owner))
         if owner is None:
@@ -272,7 +347,7 @@ def create_contest(session: Session, spec: ContestSpec, owner: User | None = Non
     session.add(contest)
     session.flush()
     set_problems(session, contest, spec.problems)
-    set_participants(session, contest, spec.participants)
+    set_participants(session, contest, spec.participants, spec.classes, actor)
     session.commit()
     return contest
 
@@ -297,12 +372,15 @@ def is_contest_jury(user: User | None, contest: Contest) -> bool:
 
 
 def is_participant(session: Session, contest: Contest, user: User | None) -> bool:
-    """Whether ``user`` takes part (a student when the contest is open to all, else a listed user)."""
+    """Whether ``user`` takes part (a student when the contest is open to all, else a listed user or
+    a student of a listed class)."""
     if user is None:
         return False
     if contest.all_students and user.role == Role.STUDENT:
         return True
-    return session.get(ContestParticipant, (contest.id, user.id)) is not None
+    if session.get(ContestParticipant, (contest.id, user.id)) is not None:
+        return True
+    return session.scalar(class_students(contest.id).where(ClassMember.user_id == user.id).limit(1)) is not None
 
 
 def on_scoreboard(contest: Contest) -> ColumnElement[bool]:
@@ -311,7 +389,8 @@ def on_scoreboard(contest: Contest) -> ColumnElement[bool]:
     if contest.all_students:
         listed = User.role == Role.STUDENT
     else:
-        listed = User.id.in_(select(ContestParticipant.user_id).where(ContestParticipant.contest_id == contest.id))
+        named = select(ContestParticipant.user_id).where(ContestParticipant.contest_id == contest.id)
+        listed = or_(User.id.in_(named), User.id.in_(class_students(contest.id)))
     submitted = (
         select(Submission.id)
         .where(
@@ -402,7 +481,7 @@ def submission_target(
         row = session.get(Problem, problem)
         if row is None or not problem_visible(session, user, problem, now):
             raise ContestRuleError(404, f"no problem {problem!r}")
-        running = None if is_jury(user) else running_contest_of(session, problem, now)
+        running = None if is_jury(user) else running_contest_of(session, problem, now, user)
         if running is not None:  # a practice verdict would carry no penalty, even under the freeze
             raise ContestRuleError(
                 403,
@@ -434,8 +513,17 @@ def submission_target(
     return SubmissionTarget(row, contest, is_jury(user))
 
 
-def running_contest_of(session: Session, problem_id: str, now: datetime) -> int | None:
-    """The id of a contest running at ``now`` (start <= now < end), not archived, that has ``problem_id``, or None."""
+def running_contest_of(session: Session, problem_id: str, now: datetime, user: User | None = None) -> int | None:
+    """The id of a contest running at ``now`` (start <= now < end), not archived, that has ``problem_id``
+    and (given ``user``) in which ``user`` takes part (``is_participant``), or None."""
+    takes_part: ColumnElement[bool] = true()
+    if user is not None:
+        named = select(ContestParticipant.user_id).where(ContestParticipant.contest_id == Contest.id)
+        takes_part = or_(
+            and_(Contest.all_students.is_(True), true() if user.role == Role.STUDENT else false()),
+            literal(user.id).in_(named),
+            literal(user.id).in_(class_students(Contest.id)),
+        )
     return session.scalar(
         select(Contest.id)
         .join(ContestProblem, ContestProblem.contest_id == Contest.id)
@@ -444,6 +532,7 @@ def running_contest_of(session: Session, problem_id: str, now: datetime) -> int 
             Contest.start_at <= now,
             Contest.end_at > now,
             Contest.archived.is_(False),
+            takes_part,
         )
         .limit(1)
     )
@@ -490,11 +579,13 @@ def hidden_problem_ids(session: Session, now: datetime) -> set[str]:
 
 
 def can_view_submission(session: Session, user: User, submission: Submission) -> bool:
-    """Its author, an admin, the jury of its contest, and for practice submissions any teacher."""
+    """Its author, an admin, the jury of its contest, and for practice submissions a teacher who sees
+    its author (``judge.classes.users_seen``: its students, or a student in no class)."""
     if submission.user_id == user.id or user.role == Role.ADMIN:
         return True
     if submission.contest_id is None:
-        return is_jury(user)
+        author = session.get(User, submission.user_id) if submission.user_id is not None else None
+        return is_jury(user) and author is not None and sees_user(session, user, author)
     contest = session.get(Contest, submission.contest_id)
     return contest is not None and is_contest_jury(user, contest)
 
@@ -507,7 +598,8 @@ def viewable_submissions(user: User) -> ColumnElement[bool]:
     if not is_jury(user):
         return own
     judged = Submission.contest_id.in_(select(Contest.id).where(Contest.owner_id == user.id))
-    return or_(own, Submission.contest_id.is_(None), judged)
+    practice = and_(Submission.contest_id.is_(None), Submission.user_id.in_(select(User.id).where(users_seen(user))))
+    return or_(own, practice, judged)
 
 
 def detail_level(session: Session, user: User | None, submission: Submission) -> DetailLevel:

@@ -1,5 +1,6 @@
 """Database models (SQLAlchemy 2): problem packages, problems, submissions, test results, workers,
-and for class contests: users, API tokens, contests, their problems and participants.
+and for class contests: users, API tokens, classes and their students, contests, their problems and
+participants (named users and classes).
 
 Portable SQL only: the same models run on SQLite (embedded default) and PostgreSQL (several hosts).
 A submission row is also the queue's job; ``judge.lifecycle`` alone writes its status, lease and
@@ -21,6 +22,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -178,6 +180,8 @@ class User(Base):
     and the Argon2id hash of its password (``judge.auth``).
 
     last_submission_at: time of the user's last accepted submission (UTC), for the rate limit.
+    active: False once deactivated (``judge.users.set_active``): its tokens are gone and it cannot
+    sign in; its submissions stay.
     """
 
     __tablename__ = "users"
@@ -188,6 +192,7 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     last_submission_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 
 
 class ApiToken(Base):
@@ -204,7 +209,8 @@ class Contest(Base):
     """A contest: its window ``[start_at, end_at)`` (UTC), the optional ``freeze_at`` after which the
     public scoreboard stops showing verdicts until ``unfrozen``, scoring ``icpc`` or ``ioi``.
 
-    all_students: every student takes part (else only the ``contest_participants`` rows).
+    all_students: every student takes part (else only the ``contest_participants`` rows and the
+    students of the ``contest_classes``).
     scoreboard_visibility: ``public`` (no token needed), ``participants`` or ``jury``.
     show_test_details: students see name, time and memory of secret tests (never their data).
     penalty_minutes: ICPC penalty per rejected attempt before the first AC (minutes).
@@ -251,3 +257,42 @@ class ContestParticipant(Base):
     __tablename__ = "contest_participants"
     contest_id: Mapped[int] = mapped_column(ForeignKey("contests.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+
+
+class SchoolClass(Base):
+    """A class: a teacher's (``owner_id``) named group of students (``class_members``); a student may be
+    in several. Rules in ``judge.classes``."""
+
+    __tablename__ = "classes"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(200))
+    owner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("users.id", ondelete="SET NULL", name="fk_classes_owner"), nullable=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+    __table_args__ = (UniqueConstraint("owner_id", "name", name="uq_classes_owner_name"),)
+
+
+class ClassMember(Base):
+    """A student in a class."""
+
+    __tablename__ = "class_members"
+    class_id: Mapped[int] = mapped_column(
+        ForeignKey("classes.id", ondelete="CASCADE", name="fk_class_members_class"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE", name="fk_class_members_user"), primary_key=True, index=True
+    )
+
+
+class ContestClass(Base):
+    """A class taking part in a contest: its students, as they are at each moment, are participants."""
+
+    __tablename__ = "contest_classes"
+    contest_id: Mapped[int] = mapped_column(
+        ForeignKey("contests.id", ondelete="CASCADE", name="fk_contest_classes_contest"), primary_key=True
+    )
+    class_id: Mapped[int] = mapped_column(
+        ForeignKey("classes.id", ondelete="CASCADE", name="fk_contest_classes_class"), primary_key=True
+    )

@@ -27,7 +27,7 @@ from sqlalchemy import and_, case, func, not_, select
 from sqlalchemy.orm import Session, aliased
 
 from judge.clock import iso_utc, utcnow
-from judge.contests import in_window, on_scoreboard, participants, problem_points, problems_shown
+from judge.contests import class_students, in_window, on_scoreboard, participants, problem_points, problems_shown
 from judge.models import Contest, ContestParticipant, Problem, Submission, TestResult, User
 from judge.scoring import (
     NOT_COUNTED,
@@ -417,8 +417,9 @@ def _mark_first_solves(cells: dict[tuple[int, str], Cell]) -> None:
 
 def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) -> tuple:
     """A cheap value that changes whenever the scoreboard may have: the contest's submissions (count,
-    newest id, judgings, finished ones, last finish), its settings and participants, the number of users, and whether
-    the start and the freeze time have passed (the problems show from the start: ``problems_shown``).
+    newest id, judgings, finished ones, last finish), its settings and participants (named, and the
+    students of its classes as they are now), the number of users, and whether the start and the
+    freeze time have passed (the problems show from the start: ``problems_shown``).
     Event streams recompute the board only when it changes."""
     s = Submission
     counts = session.execute(
@@ -431,13 +432,8 @@ def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) ->
         ).where(s.contest_id == contest.id)
     ).one()
     users = session.scalar(select(func.count()).select_from(User))
-    taking_part = tuple(
-        session.scalars(
-            select(ContestParticipant.user_id)
-            .where(ContestParticipant.contest_id == contest.id)
-            .order_by(ContestParticipant.user_id)
-        )
-    )
+    named = select(ContestParticipant.user_id).where(ContestParticipant.contest_id == contest.id)
+    taking_part = tuple(sorted(set(session.scalars(named.union(class_students(contest.id))))))
     settings = (
         contest.unfrozen,
         contest.freeze_at,

@@ -1,9 +1,12 @@
-"""Managing accounts on behalf of someone: who may create which accounts, a class read from CSV, and
-resetting a password. The API (``judge.api.users``), the teacher's pages and the CLI apply these.
+"""Managing accounts on behalf of someone: who may create which accounts, a class read from CSV,
+resetting a password, deactivating and reactivating an account. The API (``judge.api.users``), the
+teacher's pages and the CLI apply these.
 
-Who may do what: an admin creates any account and resets anyone's password; a teacher creates
-students and resets students' passwords only. A generated password is returned once and stored
-nowhere (only its Argon2id hash, ``judge.auth``).
+Who may do what: an admin creates any account and resets or deactivates anyone's but its own; a
+teacher creates students, and resets and deactivates the students it sees (``judge.classes``: its
+classes' students and students in no class). A generated password is returned once and stored
+nowhere (only its Argon2id hash, ``judge.auth``). A deactivated account's tokens end at once and it
+cannot sign in; its submissions stay, on scoreboards too.
 
 The class CSV (UTF-8, a byte-order mark allowed): one account per row, ``name, display name,
 password``; the display name defaults to the name and a missing password is generated. Blank rows
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from judge.auth import AccountError, add_users, check_account, first_taken, prepare_user, set_password
+from judge.auth import AccountError, add_users, check_account, end_tokens, first_taken, prepare_user, set_password
 from judge.models import User
 from judge.schemas import storable
 from judge.vocabulary import Role
@@ -106,11 +109,26 @@ def add_accounts(session: Session, accounts: list[NewAccount]) -> list[tuple[Use
 
 
 def reset_password(session: Session, actor: User, user: User) -> str:
-    """Give ``user`` a new generated password (returned once) and end its tokens (flushed, not
-    committed). Raises NotAllowed when ``actor`` may not (``may_manage``)."""
+    """Give ``user`` (an account ``actor`` sees: ``judge.classes.seen_user``) a new generated
+    password (returned once) and end its tokens (flushed, not committed). Raises NotAllowed when
+    ``actor`` may not (``may_manage``)."""
     if not may_manage(actor, user.role):
         raise NotAllowed(f"a {actor.role} may not reset the password of a {user.role}")
     password = set_password(session, user)
     assert password is not None  # set_password generates one when given none
     session.flush()
     return password
+
+
+def set_active(session: Session, actor: User, user: User, active: bool) -> None:
+    """Deactivate (``active`` False: its tokens end at once, it cannot sign in; its submissions stay)
+    or reactivate ``user``, an account ``actor`` sees (``judge.classes.seen_user``); flushed, not
+    committed. Raises NotAllowed when ``actor`` may not (``may_manage``) or names itself."""
+    if not may_manage(actor, user.role):
+        raise NotAllowed(f"a {actor.role} may not deactivate or reactivate a {user.role}")
+    if user.id == actor.id:
+        raise NotAllowed("you cannot deactivate or reactivate your own account")
+    user.active = active
+    if not active:
+        end_tokens(session, user)
+    session.flush()

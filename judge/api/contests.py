@@ -18,7 +18,7 @@ from judge.api.submissions import RejudgeOut, SubmissionSummary, summaries
 from judge.auth import current_user, db_session, jury_user
 from judge.clock import utcnow
 from judge.contest_bodies import ContestIn, ContestPatch, apply_changes, contest_spec
-from judge.models import Contest, Problem, Submission, User
+from judge.models import Contest, Problem, SchoolClass, Submission, User
 from judge.schemas import PathId, RequestBody, Text, UtcStamp
 
 router = APIRouter(prefix="/api/v1", tags=["contests"])
@@ -36,7 +36,8 @@ class ContestProblemOut(BaseModel):
 class ContestOut(BaseModel):
     """A contest. ``phase``: before / running / over; ``frozen``: the public board hides verdicts now.
     Students see the problems only once the contest has started (``judge.contests.problems_shown``);
-    ``participants`` is for the jury (null: every student); ``archived``: seen by its jury only."""
+    For the jury: ``participants``, the students named one by one, and ``classes``, the classes taking
+    part (both null: every student takes part); ``archived``: seen by its jury only."""
 
     id: int
     name: str
@@ -53,7 +54,15 @@ class ContestOut(BaseModel):
     owner: str | None
     problems: list[ContestProblemOut]
     participants: list[str] | None
+    classes: list[ClassRef] | None
     archived: bool
+
+
+class ClassRef(BaseModel):
+    """A class taking part in a contest: its id and name."""
+
+    id: int
+    name: str
 
 
 class RejudgeIn(RequestBody):
@@ -75,9 +84,12 @@ def contest_out(session: Session, contest: Contest, viewer: User | None) -> Cont
         )
         for p in shown
     ]
-    listed = None
+    listed, classes = None, None
     if jury and not contest.all_students:
-        listed = sorted(u.name for u in rules.participants(session, contest))
+        listed = rules.named_participants(session, contest)
+        ids = rules.contest_class_ids(session, contest)
+        rows = session.scalars(select(SchoolClass).where(SchoolClass.id.in_(ids)).order_by(SchoolClass.name))
+        classes = [ClassRef(id=c.id, name=c.name) for c in rows]
     phase = "before" if now < contest.start_at else "running" if now < contest.end_at else "over"
     frozen = contest.freeze_at is not None and not contest.unfrozen and now >= contest.freeze_at
     owner = session.get(User, contest.owner_id) if contest.owner_id else None
@@ -97,6 +109,7 @@ def contest_out(session: Session, contest: Contest, viewer: User | None) -> Cont
         owner=owner.name if owner else None,
         problems=problems,
         participants=listed,
+        classes=classes,
         archived=contest.archived,
     )
 
@@ -126,7 +139,7 @@ def change_contest(
     """Change a contest (its jury): only the fields sent change, by the rules of
     ``judge.contests.edit_contest`` (422 invalid result, 409 unfreezing a contest that is not over)."""
     contest = jury_contest(session, user, contest_id)
-    apply_changes(session, contest, body)
+    apply_changes(session, contest, body, user)
     return contest_out(session, contest, user)
 
 
@@ -142,7 +155,7 @@ def unfreeze(contest_id: PathId, user: User = Depends(current_user), session: Se
     """Reveal the frozen verdicts on the public scoreboard (the contest's jury), once the contest is
     over (409 before; ``PATCH`` with ``unfrozen`` false freezes it again)."""
     contest = jury_contest(session, user, contest_id)
-    rules.edit_contest(session, contest, {"unfrozen": True}, utcnow())
+    rules.edit_contest(session, contest, {"unfrozen": True}, utcnow(), user)
     return contest_out(session, contest, user)
 
 

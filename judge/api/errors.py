@@ -1,6 +1,7 @@
 """How refusals become HTTP answers, and the statuses every route documents.
 
-- a contest rule's refusal (``ContestRuleError``) with its status (429 with ``Retry-After``);
+- a contest rule's refusal (``ContestRuleError``) with its status (429 with ``Retry-After``), and a
+  class rule's (``judge.classes.ClassRuleError``) with its status;
 - ``Throttled`` (too many failed logins or open streams): 429 with ``Retry-After``;
 - a busy or unreachable database (a lock held too long, a full pool, a serialization failure):
   503 with ``Retry-After``, one log line, nothing half-stored (the session rolls back);
@@ -33,6 +34,7 @@ from starlette.routing import Match
 
 from judge.api.json_depth import MAX_JSON_DEPTH
 from judge.auth import current_user, jury_user, optional_user
+from judge.classes import ClassRuleError
 from judge.contests import ContestRuleError, RateLimited
 from judge.throttle import Throttled
 
@@ -103,6 +105,7 @@ def refusal(request: Request, status: int, message: str, headers: Mapping[str, s
 def install_error_handlers(app: FastAPI) -> None:
     """Map refusals, a busy database, validation failures and 405s to their answers on ``app``."""
     app.add_exception_handler(ContestRuleError, _refused)  # type: ignore[arg-type]
+    app.add_exception_handler(ClassRuleError, _refused)  # type: ignore[arg-type]
     app.add_exception_handler(Throttled, _throttled)  # type: ignore[arg-type]
     app.add_exception_handler(OperationalError, _busy)
     app.add_exception_handler(PoolTimeout, _busy)
@@ -144,7 +147,7 @@ def _all_dependencies(dependant):
         yield from _all_dependencies(sub)
 
 
-async def _refused(request: Request, exc: ContestRuleError) -> Response:
+async def _refused(request: Request, exc: ContestRuleError | ClassRuleError) -> Response:
     headers = {"Retry-After": str(exc.retry_after_s)} if isinstance(exc, RateLimited) else None
     return refusal(request, exc.status, exc.message, headers)
 

@@ -237,7 +237,7 @@ def submission_source(
 def rejudge_submission(
     submission_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)
 ):
-    """Rejudge one submission (the jury of its contest; for practice submissions, any teacher)."""
+    """Rejudge one submission (the jury of its contest; for practice submissions, a teacher who sees its author)."""
     row = viewable_submission(session, user, submission_id)
     if user.role == Role.STUDENT:
         raise HTTPException(403, "only a teacher or an admin may rejudge")

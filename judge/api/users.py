@@ -1,5 +1,6 @@
 """``/api/v1/users``: the accounts (teachers and admins): list, create one, import a class, reset a
-password. Who may do which is ``judge.users``'."""
+password, deactivate and reactivate. Who may do which is ``judge.users``', who sees whom
+``judge.classes``' (an account the caller does not see answers 404)."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from sqlalchemy.orm import Session
 from judge import users
 from judge.api.errors import answers
 from judge.auth import USER_NAME, AccountError, db_session, jury_user
+from judge.classes import seen_user, users_seen
 from judge.models import User
-from judge.schemas import MAX_IMPORTED_USERS, RequestBody, Text, storable
+from judge.schemas import MAX_IMPORTED_USERS, RequestBody, Text
 
 router = APIRouter(prefix="/api/v1", tags=["users"])
 
@@ -38,12 +40,13 @@ class UserIn(RequestBody):
 
 
 class UserOut(BaseModel):
-    """An account as the API shows it (never its password hash)."""
+    """An account as the API shows it (never its password hash); ``active`` false once deactivated."""
 
     id: int
     name: str
     display_name: str
     role: str
+    active: bool
 
 
 class UserCreated(BaseModel):
@@ -55,7 +58,7 @@ class UserCreated(BaseModel):
 
 def user_out(user: User) -> UserOut:
     """The API view of an account."""
-    return UserOut(id=user.id, name=user.name, display_name=user.display_name, role=user.role)
+    return UserOut(id=user.id, name=user.name, display_name=user.display_name, role=user.role, active=user.active)
 
 
 def _create_accounts(session: Session, creator: User, accounts: list[UserIn]) -> list[UserCreated]:
@@ -79,8 +82,9 @@ def _create_accounts(session: Session, creator: User, accounts: list[UserIn]) ->
 
 @router.get("/users", response_model=list[UserOut], responses=answers(403))
 def list_users(user: User = Depends(jury_user), session: Session = Depends(db_session)):
-    """Every account (teachers and admins)."""
-    return [user_out(u) for u in session.scalars(select(User).order_by(User.role, User.name))]
+    """The accounts the caller sees: every one for an admin; for a teacher itself, its classes'
+    students and the students in no class (``judge.classes.users_seen``)."""
+    return [user_out(u) for u in session.scalars(select(User).where(users_seen(user)).order_by(User.role, User.name))]
 
 
 @router.post("/users", status_code=201, response_model=UserCreated, responses=answers(403, 409))
@@ -109,13 +113,36 @@ class PasswordOut(BaseModel):
 @router.post("/users/{name}/password", response_model=PasswordOut)
 def reset_password(name: str, user: User = Depends(jury_user), session: Session = Depends(db_session)):
     """Give the account ``name`` a new generated password and end its tokens: an admin anyone's, a
-    teacher a student's (403 otherwise); 404 for an unknown name."""
-    target = session.scalar(select(User).where(User.name == name)) if storable(name) else None
-    if target is None:
-        raise HTTPException(404, f"no user {name!r}")
+    teacher a student's it sees (403 otherwise); 404 for a name the caller does not see."""
+    target = seen_user(session, user, name)
     try:
         password = users.reset_password(session, user, target)
     except users.NotAllowed as exc:
         raise HTTPException(403, str(exc)) from exc
     session.commit()
     return PasswordOut(user=user_out(target), password=password)
+
+
+def _set_active(session: Session, actor: User, name: str, active: bool) -> UserOut:
+    target = seen_user(session, actor, name)
+    try:
+        users.set_active(session, actor, target, active)
+    except users.NotAllowed as exc:
+        raise HTTPException(403, str(exc)) from exc
+    session.commit()
+    return user_out(target)
+
+
+@router.post("/users/{name}/deactivate", response_model=UserOut, responses=answers(403, 404))
+def deactivate(name: str, user: User = Depends(jury_user), session: Session = Depends(db_session)):
+    """Deactivate the account ``name``: its tokens end at once and it cannot sign in; its
+    submissions stay (on scoreboards too). An admin any account but its own, a teacher a student it
+    sees (403 otherwise); 404 for a name the caller does not see."""
+    return _set_active(session, user, name, False)
+
+
+@router.post("/users/{name}/reactivate", response_model=UserOut, responses=answers(403, 404))
+def reactivate(name: str, user: User = Depends(jury_user), session: Session = Depends(db_session)):
+    """Let a deactivated account ``name`` sign in again (its old tokens stay ended); who may: as
+    ``deactivate``."""
+    return _set_active(session, user, name, True)

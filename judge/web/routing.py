@@ -1,4 +1,4 @@
-"""Pages answer refusals with pages: ``PageRoute`` turns an HTTPException, a contest rule's refusal
+"""Pages answer refusals with pages: ``PageRoute`` turns an HTTPException, a contest or class rule's refusal
 or invalid path/query values raised by a page into an HTML page with the same status (401 shows the
 sign-in form, 429 the wait), where the API answers JSON. ``html_not_found`` does the same for a path
 no route knows, outside ``/api``.
@@ -15,6 +15,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from judge.classes import ClassRuleError
 from judge.contests import ContestRuleError, RateLimited
 from judge.throttle import Throttled
 from judge.web.render import page
@@ -91,7 +92,7 @@ class PageRoute(APIRoute):
                 return error_page(request, exc.status_code, str(exc.detail))
             except (RateLimited, Throttled) as exc:
                 return error_page(request, 429, exc.message, exc.retry_after_s)
-            except ContestRuleError as exc:
+            except (ContestRuleError, ClassRuleError) as exc:
                 return error_page(request, exc.status, exc.message)
             except RequestValidationError:
                 return error_page(request, 404, "this address names nothing here")

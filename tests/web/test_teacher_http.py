@@ -121,6 +121,7 @@ PAGES = [
     "/teacher/contests",
     "/teacher/contests/new",
     "/teacher/submissions",
+    "/teacher/classes",
     "/teacher/users",
     "/teacher/workers",
 ]

@@ -1,5 +1,5 @@
 """The teacher's pages under ``/teacher``: contests (``contests``), submissions and rejudging
-(``submissions``, ``rejudging``), accounts (``users``), workers and the queue (``workers``). Only
+(``submissions``, ``rejudging``), classes (``classes``), accounts (``users``), workers and the queue (``workers``). Only
 teachers and admins get in (``access``); each page applies the API's rules through the API's own
 functions."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from judge.web.teacher import contests, rejudging, submissions, users, workers
+from judge.web.teacher import classes, contests, rejudging, submissions, users, workers
 
 router = APIRouter()
-for module in (contests, submissions, rejudging, users, workers):
+for module in (contests, submissions, rejudging, classes, users, workers):
     router.include_router(module.router)

@@ -1,6 +1,6 @@
 """The teacher's contests: the list, a form to create or edit one (problems and letters, window,
-freeze, scoring, participants), the contest's jury page (live jury scoreboard, unfreeze, grades,
-rejudge a problem).
+freeze, scoring, participants: classes and named students), the contest's jury page (live jury
+scoreboard, unfreeze, grades, rejudge a problem, archive and restore).
 
 The form becomes the API's own bodies (``judge.contest_bodies``' ``ContestIn``, ``ContestPatch``: the
 same bounds) and goes through the API's own functions (``contest_spec`` + ``judge.contests.create_contest``,
@@ -22,6 +22,7 @@ from judge.api.contests import contest_out
 from judge.api.lookups import jury_contest
 from judge.api.scoreboards import grades_download
 from judge.auth import db_session
+from judge.classes import classes_for
 from judge.clock import utcnow
 from judge.contest_bodies import ContestIn, ContestPatch, apply_changes, contest_spec
 from judge.contests import ContestRuleError
@@ -42,7 +43,7 @@ EMPTY_PROBLEM_ROWS = 3  # blank rows the form offers beyond the contest's proble
 class ContestForm:
     """The contest form as typed: text fields, times as ``datetime-local`` values in the time zone
     ``tz``, one (letter, problem id, points) row per problem, the participants' names one per line
-    (none: every student), and the reason of a refusal."""
+    and the ids of the classes taking part (neither: every student), and the reason of a refusal."""
 
     name: str = ""
     start_at: str = ""
@@ -54,6 +55,7 @@ class ContestForm:
     show_test_details: bool = False
     penalty_minutes: str = "20"
     participants: str = ""
+    classes: list[str] = field(default_factory=list)
     rows: list[tuple[str, str, str]] = field(default_factory=list)
     error: str | None = None
     stored_utc: bool = False  # the times are the stored UTC ones (teacher.js shows them in local time)
@@ -61,7 +63,7 @@ class ContestForm:
     @classmethod
     def of(cls, session: Session, contest: Contest) -> ContestForm:
         """The form showing ``contest`` (times in UTC; ``teacher.js`` shows them in local time)."""
-        listed = "" if contest.all_students else "\n".join(u.name for u in rules.participants(session, contest))
+        listed = "\n".join(rules.named_participants(session, contest) or [])
         return cls(
             name=contest.name,
             start_at=f"{contest.start_at:%Y-%m-%dT%H:%M}",
@@ -72,6 +74,7 @@ class ContestForm:
             show_test_details=contest.show_test_details,
             penalty_minutes=str(contest.penalty_minutes),
             participants=listed,
+            classes=[str(c) for c in rules.contest_class_ids(session, contest)],
             rows=[(p.letter, p.problem_id, str(p.points) if p.points is not None else "") for p in contest.problems],
             stored_utc=True,
         )
@@ -98,6 +101,7 @@ class ContestForm:
             show_test_details=text("show_test_details") == "on",
             penalty_minutes=text("penalty_minutes").strip(),
             participants=text("participants"),
+            classes=[v for v in data.getlist("classes") if isinstance(v, str)],
             rows=rows,
         )
 
@@ -123,6 +127,9 @@ class ContestForm:
                 f"penalty: a whole number of minutes up to {MAX_PENALTY_MINUTES}, not {self.penalty_minutes[:20]!r}"
             )
         names = [n for n in self.participants.replace(",", " ").split() if n]
+        class_ids = [whole_number(c) for c in self.classes]
+        if any(c is None for c in class_ids):
+            raise FormError("classes: choose them from the list")
         return {
             "name": self.name,
             "start_at": local_time("start", self.start_at, tz),
@@ -134,6 +141,7 @@ class ContestForm:
             "penalty_minutes": penalty,
             "problems": problems,
             "participants": names or None,
+            "classes": class_ids or None,
         }
 
 
@@ -158,6 +166,7 @@ def _form_page(
         rows=rows,
         contest=contest,
         problems=problems,
+        classes=classes_for(session, user),
         scorings=list(Scoring),
         visibilities=list(Visibility),
     )
@@ -220,7 +229,7 @@ async def change_contest(
     contest = jury_contest(session, user, contest_id)
     form = await ContestForm.read(request)
     try:
-        apply_changes(session, contest, ContestPatch.model_validate(form.body()))
+        apply_changes(session, contest, ContestPatch.model_validate(form.body()), user)
         return redirect(f"/teacher/contests/{contest.id}")
     except (FormError, ValidationError, ContestRuleError) as exc:
         session.rollback()
@@ -276,3 +285,15 @@ async def rejudge_problem(
     if entry is None:
         raise ContestRuleError(404, f"contest {contest_id} has no problem {letter!r}")
     return rejudge_and_report(session, contest_id=contest.id, problem_id=entry.problem_id, only_non_ac=only_non_ac)
+
+
+@router.post("/teacher/contests/{contest_id}/archive", dependencies=csrf)
+async def archive(
+    request: Request, contest_id: PathId, user: User = Depends(jury_viewer), session: Session = Depends(db_session)
+):
+    """Archive the contest (form field ``archived`` ``on``: hidden from everyone but its jury, closed to
+    submissions, its results kept) or restore it (anything else), as ``PATCH /api/v1/contests/{id}``."""
+    contest = jury_contest(session, user, contest_id)
+    archived = (await request.form()).get("archived") == "on"
+    rules.edit_contest(session, contest, {"archived": archived}, utcnow(), user)
+    return redirect(f"/teacher/contests/{contest_id}")

@@ -1,5 +1,6 @@
-"""The teacher's accounts page: every account, create one, import a class from an uploaded CSV, and
-reset a password. Who may do which is ``judge.users``' (as for ``/api/v1/users``). A generated
+"""The teacher's accounts page: the accounts the viewer sees (``judge.classes.users_seen``), create
+one, import accounts from an uploaded CSV, reset a password, deactivate and reactivate an account.
+Who may do which is ``judge.users``' (as for ``/api/v1/users``). A generated
 password is shown once, on the answer to the form, as printable slips (one per student: name,
 password, where to sign in); it is stored nowhere.
 """
@@ -17,12 +18,13 @@ from sqlalchemy.orm import Session
 from judge import users
 from judge.api.users import UserIn
 from judge.auth import AccountError, db_session
+from judge.classes import ClassRuleError, seen_user, users_seen
 from judge.models import User
-from judge.schemas import MAX_IMPORTED_USERS, storable
+from judge.schemas import MAX_IMPORTED_USERS
 from judge.vocabulary import Role
 from judge.web.render import page
 from judge.web.routing import PageRoute
-from judge.web.teacher.access import csrf, jury_viewer, validation_message
+from judge.web.teacher.access import csrf, jury_viewer, redirect, validation_message
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
 MAX_CSV_BYTES = 256 * 1024  # a class of 2000 is far less
@@ -41,7 +43,7 @@ class UsersForm:
 def _users_page(
     request: Request, session: Session, user: User, form: UsersForm | None = None, status: int = 200
 ) -> Response:
-    accounts = session.scalars(select(User).order_by(User.role, User.name)).all()
+    accounts = session.scalars(select(User).where(users_seen(user)).order_by(User.role, User.name)).all()
     roles = [r for r in Role if users.may_manage(user, r)]
     return page(
         request,
@@ -54,7 +56,8 @@ def _users_page(
     )
 
 
-def _slips(request: Request, user: User, created: list[tuple[User, str | None]], title: str) -> Response:
+def slips(request: Request, user: User, created: list[tuple[User, str | None]], title: str) -> Response:
+    """The page of printable password slips of ``created`` (user, generated password or None), not cached."""
     return page(
         request,
         "teacher/slips.html",
@@ -97,7 +100,7 @@ def create_one(
         form.error = str(exc)
         return _users_page(request, session, user, form, 409 if "exists" in str(exc) else 422)
     session.commit()
-    return _slips(request, user, created, f"New account {name}")
+    return slips(request, user, created, f"New account {name}")
 
 
 @router.post("/teacher/users/import", dependencies=csrf)
@@ -131,7 +134,7 @@ async def import_class(
     if error is not None:
         return _users_page(request, session, user, UsersForm(error=error), 422)
     session.commit()
-    return _slips(request, user, created, f"{len(created)} new accounts from {file.filename if file else ''}")
+    return slips(request, user, created, f"{len(created)} new accounts from {file.filename if file else ''}")
 
 
 @router.post("/teacher/users/{name}/password", dependencies=csrf)
@@ -139,12 +142,31 @@ def reset_password(
     request: Request, name: str, user: User = Depends(jury_viewer), session: Session = Depends(db_session)
 ):
     """Give the account a new generated password (``judge.users.reset_password``) and show its slip."""
-    target = session.scalar(select(User).where(User.name == name)) if storable(name) else None
-    if target is None:
-        return _users_page(request, session, user, UsersForm(error=f"no user {name!r}"), 404)
+    try:
+        target = seen_user(session, user, name)
+    except ClassRuleError as exc:
+        return _users_page(request, session, user, UsersForm(error=exc.message), exc.status)
     try:
         password = users.reset_password(session, user, target)
     except users.NotAllowed as exc:
         return _users_page(request, session, user, UsersForm(error=str(exc)), 403)
     session.commit()
-    return _slips(request, user, [(target, password)], f"New password of {name}")
+    return slips(request, user, [(target, password)], f"New password of {name}")
+
+
+@router.post("/teacher/users/{name}/{change}", dependencies=csrf)
+def set_active(
+    request: Request, name: str, change: str, user: User = Depends(jury_viewer), session: Session = Depends(db_session)
+):
+    """Deactivate (``change`` ``deactivate``: its tokens end, it cannot sign in, its submissions stay)
+    or reactivate (``reactivate``) an account (``judge.users.set_active``), then show the accounts."""
+    if change not in ("deactivate", "reactivate"):
+        return _users_page(request, session, user, UsersForm(error=f"no action {change[:20]!r}"), 404)
+    try:
+        users.set_active(session, user, seen_user(session, user, name), change == "reactivate")
+    except ClassRuleError as exc:
+        return _users_page(request, session, user, UsersForm(error=exc.message), exc.status)
+    except users.NotAllowed as exc:
+        return _users_page(request, session, user, UsersForm(error=str(exc)), 403)
+    session.commit()
+    return redirect("/teacher/users")
