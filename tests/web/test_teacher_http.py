@@ -462,7 +462,8 @@ def test_a_teacher_creates_students_only_and_resets_students_passwords_only(app)
     assert bad.status_code == 422 and 'role="alert"' in bad.text
     made = client.post("/teacher/users", data={"name": "fay", "display_name": EVIL, "csrf_token": client.csrf})
     assert made.status_code == 200 and EVIL not in made.text
-    assert client.post("/teacher/users/tom/password", data={"csrf_token": client.csrf}).status_code == 403
+    assert client.post("/teacher/users/tess/password", data={"csrf_token": client.csrf}).status_code == 403
+    assert client.post("/teacher/users/tom/password", data={"csrf_token": client.csrf}).status_code == 404  # unseen
     assert client.post("/teacher/users/nobody/password", data={"csrf_token": client.csrf}).status_code == 404
     bob = signed_in(app, "bob")
     reset = client.post("/teacher/users/bob/password", data={"csrf_token": client.csrf})
