@@ -233,10 +233,14 @@ def import_students(
 def remove_student(session: Session, school_class: SchoolClass, name: str) -> None:
     """Take the student ``name`` out of ``school_class`` (flushed; the account and its submissions stay).
     Raises ClassRuleError 404 when no such student is in it."""
-    user_id = session.scalar(
-        select(User.id)
-        .join(ClassMember, ClassMember.user_id == User.id)
-        .where(ClassMember.class_id == school_class.id, User.name == name)
+    user_id = (
+        session.scalar(
+            select(User.id)
+            .join(ClassMember, ClassMember.user_id == User.id)
+            .where(ClassMember.class_id == school_class.id, User.name == name)
+        )
+        if storable(name)
+        else None
     )
     if user_id is None:
         raise ClassRuleError(404, f"class {school_class.id} has no student {name[:64]!r}")

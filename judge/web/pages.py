@@ -105,8 +105,9 @@ class PracticeLock:
 
 
 def practice_lock(session: Session, user: User | None, problem_id: str, now: datetime) -> PracticeLock | None:
-    """The lock on practising ``problem_id`` at ``now`` (UTC), or None when no running contest has it."""
-    running = rules.running_contest_of(session, problem_id, now)
+    """The lock on practising ``problem_id`` at ``now`` (UTC) for ``user``, or None when no running
+    contest it takes part in has it (a visitor: any running contest)."""
+    running = rules.running_contest_of(session, problem_id, now, user)
     contest = session.get(Contest, running) if running is not None else None
     if contest is None:
         return None

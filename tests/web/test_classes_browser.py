@@ -79,8 +79,11 @@ def test_two_classes_and_a_contest_for_one_of_them(live_judge, new_page, tmp_pat
     sign_in(mos, "mos", passwords["mos"])
     expect(mos.locator("main")).not_to_contain_text("Lab for 10A")
     mos.goto("/problems/lee")
-    expect(mos.locator("main h1")).to_be_visible()
+    expect(mos.get_by_role("button", name="Submit")).to_be_visible()  # 10B practises lee meanwhile
+    expect(mos.locator("main")).not_to_contain_text("running contest")
     screenshot(mos, "student-other-class-practises")
+    kai.goto("/problems/lee")
+    expect(kai.locator("main")).to_contain_text("running contest")  # 10A submits to the contest
 
     # another teacher sees neither the classes nor their students
     other = new_page()

@@ -483,7 +483,8 @@ def test_the_api_resets_a_password_by_the_same_rule(app):
     assert answer.status_code == 200 and answer.json()["user"]["name"] == "bob"
     with app.state.sessions() as session:
         assert authenticate(session, "bob", answer.json()["password"]) is not None
-    assert client.post("/api/v1/users/ada/password", headers=headers).status_code == 403
+    assert client.post("/api/v1/users/tess/password", headers=headers).status_code == 403  # a teacher's
+    assert client.post("/api/v1/users/ada/password", headers=headers).status_code == 404  # an admin: not seen
     assert client.post("/api/v1/users/nobody/password", headers=headers).status_code == 404
 
 
