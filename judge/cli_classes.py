@@ -5,13 +5,19 @@ deactivate`` / ``reactivate``: thin commands over ``judge.classes`` and ``judge.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 import typer
 
 from judge.cli import _commands, _db, _store_accounts, app, fail, user_app
 from judge.terminal import out, say, table
 
+if TYPE_CHECKING:  # sqlalchemy is imported by the commands that use it: a quick start for --help
+    from sqlalchemy.orm import Session
+
+T = TypeVar("T")
 class_app = _commands("Classes: create, list, show, add students, import a class list, remove one, delete.")
 app.add_typer(class_app, name="class")
 
@@ -48,24 +54,35 @@ def _named(session, name: str, role: str | None = None):
     return user
 
 
+def _change(change: Callable[[Session], T]) -> T:
+    """Run ``change`` (a ``judge.classes`` rule) on a session and commit; a refusal exits 1 with its reason."""
+    from judge.classes import ClassRuleError
+
+    with _db() as session:
+        try:
+            result = change(session)
+            session.commit()
+        except ClassRuleError as exc:
+            fail(exc.message)
+    return result
+
+
 @class_app.command("create")
 def class_create(
     name: str = typer.Argument(..., help="class name, e.g. 10A"),
     teacher: str = typer.Option(..., help="login name of the teacher who owns it"),
 ) -> None:
     """Create a class owned by a teacher and print its id."""
-    from judge.classes import ClassRuleError, create_class
+    from judge.classes import create_class
 
-    with _db() as session:
+    def create(session: Session) -> str:
         owner = _named(session, teacher)
         if owner.role == "student":
             fail(f"{teacher} is a student: a class belongs to a teacher")
-        try:
-            school_class = create_class(session, owner, name)
-            session.commit()
-        except ClassRuleError as exc:
-            fail(exc.message)
-        say(f"class {school_class.id}: {school_class.name} (teacher {owner.name})")
+        school_class = create_class(session, owner, name)
+        return f"class {school_class.id}: {school_class.name} (teacher {owner.name})"
+
+    say(_change(create))
 
 
 @class_app.command("list")
@@ -93,14 +110,9 @@ def class_show(class_id: int = typer.Argument(...)) -> None:
 @class_app.command("add")
 def class_add(class_id: int = typer.Argument(...), names: list[str] = typer.Argument(..., help="students")) -> None:
     """Put existing students in a class (all or none)."""
-    from judge.classes import ClassRuleError, add_students
+    from judge.classes import add_students
 
-    with _db() as session:
-        try:
-            added = add_students(session, _server(), _class(session, class_id), names)
-            session.commit()
-        except ClassRuleError as exc:
-            fail(exc.message)
+    added = _change(lambda session: add_students(session, _server(), _class(session, class_id), names))
     say(f"{len(added)} students added to class {class_id}")
 
 
@@ -139,14 +151,9 @@ def class_import(
 @class_app.command("remove")
 def class_remove(class_id: int = typer.Argument(...), name: str = typer.Argument(...)) -> None:
     """Take a student out of a class (the account and its submissions stay)."""
-    from judge.classes import ClassRuleError, remove_student
+    from judge.classes import remove_student
 
-    with _db() as session:
-        try:
-            remove_student(session, _class(session, class_id), name)
-            session.commit()
-        except ClassRuleError as exc:
-            fail(exc.message)
+    _change(lambda session: remove_student(session, _class(session, class_id), name))
     say(f"{name} removed from class {class_id}")
 
 
@@ -155,9 +162,7 @@ def class_delete(class_id: int = typer.Argument(...)) -> None:
     """Delete a class; its students keep their accounts and submissions."""
     from judge.classes import delete_class
 
-    with _db() as session:
-        delete_class(session, _class(session, class_id))
-        session.commit()
+    _change(lambda session: delete_class(session, _class(session, class_id)))
     say(f"class {class_id} deleted")
 
 

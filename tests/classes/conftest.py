@@ -3,11 +3,16 @@ problems and judge submissions straight into the database)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 from fastapi.testclient import TestClient
 
 from tests.conftest import logged_in_client
 from tests.contests import conftest as contest_helpers
+from tests.contests.test_teacher_api import log_in
+
+__all__ = ["log_in", "make_class", "running_contest"]
 
 
 @pytest.fixture
@@ -17,13 +22,22 @@ def app_db(api_app):
         yield session
 
 
-def log_in(app, name: str, password: str) -> TestClient:
-    """A TestClient signed in through ``POST /api/v1/auth/token``, as a student would."""
-    client = TestClient(app)
-    reply = client.post("/api/v1/auth/token", data={"username": name, "password": password})
-    assert reply.status_code == 200, reply.text
-    client.headers["Authorization"] = f"Bearer {reply.json()['access_token']}"
-    return client
+def running_contest(teacher: TestClient, name: str, problems: list[str], **fields) -> dict:
+    """A contest of ``teacher`` over the API that started a minute ago and runs two hours, with
+    ``problems`` as A, B, …; ``fields`` as in ``POST /api/v1/contests`` (``classes``, ``participants`` …)."""
+    start = datetime.now(UTC) - timedelta(minutes=1)
+    reply = teacher.post(
+        "/api/v1/contests",
+        json={
+            "name": name,
+            "start_at": start.isoformat(),
+            "end_at": (start + timedelta(hours=2)).isoformat(),
+            "problems": [{"problem": p} for p in problems],
+        }
+        | fields,
+    )
+    assert reply.status_code == 201, reply.text
+    return reply.json()
 
 
 def make_class(teacher: TestClient, name: str, *students: str) -> tuple[int, dict[str, str]]:

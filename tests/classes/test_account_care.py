@@ -4,31 +4,19 @@ reactivated, it signs in again."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 from fastapi.testclient import TestClient
 
 from judge.auth import user_for_token
 from tests.contests.conftest import add_problems, judge_next
 
-from .conftest import log_in, make_class
+from .conftest import log_in, make_class, running_contest
 
 
 def test_a_deactivated_student_is_locked_out_and_keeps_its_place(api_app, app_db, teacher_client):
     add_problems(app_db, "pa")
     class_id, passwords = make_class(teacher_client, "12A", "ana", "bob")
     ana = log_in(api_app, "ana", passwords["ana"])
-    start = datetime.now(UTC) - timedelta(minutes=5)
-    contest = teacher_client.post(
-        "/api/v1/contests",
-        json={
-            "name": "Lab",
-            "start_at": start.isoformat(),
-            "end_at": (start + timedelta(hours=1)).isoformat(),
-            "problems": [{"problem": "pa"}],
-            "classes": [class_id],
-        },
-    ).json()
+    contest = running_contest(teacher_client, "Lab", ["pa"], classes=[class_id])
     sent = ana.post(
         "/api/v1/submissions",
         json={"problem": "A", "language": "python3", "source": "print(1)", "contest": contest["id"]},

@@ -4,11 +4,9 @@ class as it changes."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
-
 from tests.contests.conftest import add_problems
 
-from .conftest import log_in, make_class
+from .conftest import log_in, make_class, running_contest
 
 
 def _submit(client, problem: str, contest: int | None = None):
@@ -30,19 +28,7 @@ def test_a_contest_for_one_class_while_the_other_practises(api_app, app_db, teac
     class_b, passwords_b = make_class(teacher_client, "9B", "cara", "dan")
     ana, cara = log_in(api_app, "ana", passwords_a["ana"]), log_in(api_app, "cara", passwords_b["cara"])
 
-    start = datetime.now(UTC) - timedelta(minutes=1)
-    reply = teacher_client.post(
-        "/api/v1/contests",
-        json={
-            "name": "Lab 1 (9A)",
-            "start_at": start.isoformat(),
-            "end_at": (start + timedelta(hours=2)).isoformat(),
-            "problems": [{"problem": "lee"}, {"problem": "lines"}],
-            "classes": [class_a],
-        },
-    )
-    assert reply.status_code == 201, reply.text
-    contest = reply.json()
+    contest = running_contest(teacher_client, "Lab 1 (9A)", ["lee", "lines"], classes=[class_a])
     assert contest["classes"] == [{"id": class_a, "name": "9A"}] and contest["participants"] == []
 
     # 9A takes part: its practice on the contest's problems waits for the end

@@ -6,6 +6,8 @@ password slips, take one out, rename, delete). Who sees and manages which class 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fastapi import APIRouter, Depends, Form, Request, UploadFile
 from fastapi.responses import Response
 from sqlalchemy.orm import Session
@@ -14,11 +16,11 @@ from judge import classes as rules
 from judge import users
 from judge.auth import AccountError, db_session
 from judge.models import SchoolClass, User
-from judge.schemas import MAX_IMPORTED_USERS, PathId
+from judge.schemas import PathId
 from judge.web.render import page
 from judge.web.routing import PageRoute
-from judge.web.teacher.access import csrf, jury_viewer, redirect
-from judge.web.teacher.users import MAX_CSV_BYTES, slips
+from judge.web.teacher.access import FormError, csrf, jury_viewer, redirect
+from judge.web.teacher.users import slips, uploaded_accounts
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
 
@@ -48,6 +50,21 @@ def _class_page(
         students=rules.students(session, school_class),
         error=error,
     )
+
+
+def _changed(
+    request: Request, session: Session, user: User, class_id: int, change: Callable[[SchoolClass], object]
+) -> Response:
+    """Apply ``change`` (a ``judge.classes`` rule) to the class ``class_id`` the viewer manages, commit,
+    and go back to the class's page; a refusal shows the page with the reason, nothing changed."""
+    try:
+        change(rules.managed_class(session, user, class_id))
+        session.commit()
+    except rules.ClassRuleError as exc:
+        session.rollback()
+        school_class = rules.managed_class(session, user, class_id)
+        return _class_page(request, session, user, school_class, exc.message, exc.status)
+    return redirect(f"/teacher/classes/{class_id}")
 
 
 @router.get("/teacher/classes")
@@ -87,14 +104,8 @@ def add_students(
     session: Session = Depends(db_session),
 ):
     """Put the existing students named in the form (separated by spaces, commas or lines) in the class."""
-    school_class = rules.managed_class(session, user, class_id)
-    try:
-        rules.add_students(session, user, school_class, names.replace(",", " ").split())
-        session.commit()
-    except rules.ClassRuleError as exc:
-        session.rollback()
-        return _class_page(request, session, user, school_class, exc.message, exc.status)
-    return redirect(f"/teacher/classes/{class_id}")
+    names_typed = names.replace(",", " ").split()
+    return _changed(request, session, user, class_id, lambda c: rules.add_students(session, user, c, names_typed))
 
 
 @router.post("/teacher/classes/{class_id}/import", dependencies=csrf)
@@ -108,41 +119,30 @@ async def import_class(
     """Put an uploaded class CSV in the class (``judge.classes.import_students``: existing students
     join, new names are created), all or none, and show the new students' password slips."""
     school_class = rules.managed_class(session, user, class_id)
-    data = await file.read(MAX_CSV_BYTES + 1) if file is not None and file.filename else b""
-    error, status = None, 422
-    if not data:
-        error = "choose a CSV file: one student a line, name, display name, optional password"
-    elif len(data) > MAX_CSV_BYTES:
-        error = f"the file is over {MAX_CSV_BYTES // 1024} KiB"
-    else:
-        try:
-            accounts = users.parse_class_csv(data.decode("utf-8-sig"))
-            if not accounts or len(accounts) > MAX_IMPORTED_USERS:
-                raise AccountError(f"the file must name 1 to {MAX_IMPORTED_USERS} students")
-            created, added = rules.import_students(session, user, school_class, accounts)
-            session.commit()
-        except UnicodeDecodeError as exc:
-            error = f"the file is not UTF-8 text (byte {exc.start}): save it as CSV UTF-8"
-        except (AccountError, users.NotAllowed) as exc:
-            session.rollback()
-            error, status = f"{exc}; nobody was imported", 409 if "exists" in str(exc) else 422
-        except rules.ClassRuleError as exc:
-            session.rollback()
-            error, status = f"{exc.message}; nobody was imported", exc.status
-    if error is not None:
-        return _class_page(request, session, user, rules.managed_class(session, user, class_id), error, status)
+    try:
+        created, added = rules.import_students(session, user, school_class, await uploaded_accounts(file))
+        session.commit()
+    except FormError as exc:
+        return _class_page(request, session, user, school_class, str(exc), 422)
+    except (AccountError, users.NotAllowed, rules.ClassRuleError) as exc:
+        session.rollback()
+        status = exc.status if isinstance(exc, rules.ClassRuleError) else 409 if "exists" in str(exc) else 422
+        school_class = rules.managed_class(session, user, class_id)
+        return _class_page(request, session, user, school_class, f"{exc}; nobody was imported", status)
     title = f"{school_class.name}: {len(created)} new accounts, {len(added)} existing students added"
     return slips(request, user, created, title)
 
 
 @router.post("/teacher/classes/{class_id}/students/{name}/remove", dependencies=csrf)
 def remove_student(
-    class_id: PathId, name: str, user: User = Depends(jury_viewer), session: Session = Depends(db_session)
+    request: Request,
+    class_id: PathId,
+    name: str,
+    user: User = Depends(jury_viewer),
+    session: Session = Depends(db_session),
 ):
     """Take a student out of the class (the account and its submissions stay)."""
-    rules.remove_student(session, rules.managed_class(session, user, class_id), name)
-    session.commit()
-    return redirect(f"/teacher/classes/{class_id}")
+    return _changed(request, session, user, class_id, lambda c: rules.remove_student(session, c, name))
 
 
 @router.post("/teacher/classes/{class_id}/rename", dependencies=csrf)
@@ -154,16 +154,7 @@ def rename_class(
     session: Session = Depends(db_session),
 ):
     """Rename the class."""
-    school_class = rules.managed_class(session, user, class_id)
-    try:
-        rules.rename_class(session, school_class, name)
-        session.commit()
-    except rules.ClassRuleError as exc:
-        session.rollback()
-        return _class_page(
-            request, session, user, rules.managed_class(session, user, class_id), exc.message, exc.status
-        )
-    return redirect(f"/teacher/classes/{class_id}")
+    return _changed(request, session, user, class_id, lambda c: rules.rename_class(session, c, name))
 
 
 @router.post("/teacher/classes/{class_id}/delete", dependencies=csrf)

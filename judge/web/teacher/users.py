@@ -24,7 +24,7 @@ from judge.schemas import MAX_IMPORTED_USERS
 from judge.vocabulary import Role
 from judge.web.render import page
 from judge.web.routing import PageRoute
-from judge.web.teacher.access import csrf, jury_viewer, redirect, validation_message
+from judge.web.teacher.access import FormError, csrf, jury_viewer, redirect, validation_message
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
 MAX_CSV_BYTES = 256 * 1024  # a class of 2000 is far less
@@ -54,6 +54,28 @@ def _users_page(
         roles=roles,
         form=form or UsersForm(),
     )
+
+
+async def uploaded_accounts(file: UploadFile | None) -> list[users.NewAccount]:
+    """The accounts of an uploaded class CSV (``judge.users.parse_class_csv``): 1 to
+    ``MAX_IMPORTED_USERS`` of them. Raises FormError with the reason for no file, one over
+    ``MAX_CSV_BYTES``, one that is not UTF-8, a bad row (named) or too many rows."""
+    data = await file.read(MAX_CSV_BYTES + 1) if file is not None and file.filename else b""
+    if not data:
+        raise FormError("choose a CSV file: one student a line, name, display name, optional password")
+    if len(data) > MAX_CSV_BYTES:
+        raise FormError(f"the file is over {MAX_CSV_BYTES // 1024} KiB")
+    try:
+        accounts = users.parse_class_csv(data.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise FormError(f"the file is not UTF-8 text (byte {exc.start}): save it as CSV UTF-8") from exc
+    except AccountError as exc:
+        raise FormError(f"{exc}; nobody was imported") from exc
+    if not accounts:
+        raise FormError("the file names no student; nobody was imported")
+    if len(accounts) > MAX_IMPORTED_USERS:
+        raise FormError(f"at most {MAX_IMPORTED_USERS} students at once; nobody was imported")
+    return accounts
 
 
 def slips(request: Request, user: User, created: list[tuple[User, str | None]], title: str) -> Response:
@@ -112,27 +134,13 @@ async def import_class(
 ):
     """Create every student of an uploaded class CSV (``judge.users.parse_class_csv``), all or none,
     and show their password slips; a bad file is answered on the page, naming the row."""
-    data = await file.read(MAX_CSV_BYTES + 1) if file is not None and file.filename else b""
-    error = None
-    if not data:
-        error = "choose a CSV file: one student a line, name, display name, optional password"
-    elif len(data) > MAX_CSV_BYTES:
-        error = f"the file is over {MAX_CSV_BYTES // 1024} KiB"
-    else:
-        try:
-            accounts = users.parse_class_csv(data.decode("utf-8-sig"))
-            if not accounts:
-                raise AccountError("the file names no student")
-            if len(accounts) > MAX_IMPORTED_USERS:
-                raise AccountError(f"at most {MAX_IMPORTED_USERS} students at once")
-            created = users.create_accounts(session, user, accounts)
-        except UnicodeDecodeError as exc:
-            error = f"the file is not UTF-8 text (byte {exc.start}): save it as CSV UTF-8"
-        except (AccountError, users.NotAllowed) as exc:
-            session.rollback()
-            error = f"{exc}; nobody was imported"
-    if error is not None:
-        return _users_page(request, session, user, UsersForm(error=error), 422)
+    try:
+        created = users.create_accounts(session, user, await uploaded_accounts(file))
+    except FormError as exc:
+        return _users_page(request, session, user, UsersForm(error=str(exc)), 422)
+    except (AccountError, users.NotAllowed) as exc:
+        session.rollback()
+        return _users_page(request, session, user, UsersForm(error=f"{exc}; nobody was imported"), 422)
     session.commit()
     return slips(request, user, created, f"{len(created)} new accounts from {file.filename if file else ''}")
 
