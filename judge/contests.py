@@ -267,22 +267,24 @@ def set_participants(
     and no classes: nobody yet.
 
     ``actor`` (None: the server's command line, which may name anyone) names only accounts and
-    classes it sees (``judge.classes``): a teacher its own classes and students. Raises
-    ContestRuleError (404) naming the first unknown (or unseen) user or class.
+    classes it sees (``judge.classes``): a teacher its own classes and students, and those the contest
+    lists already. Raises ContestRuleError (404) naming the first unknown (or unseen) user or class.
     """
+    listed = select(ContestParticipant.user_id).where(ContestParticipant.contest_id == contest.id)
+    kept_users, kept_classes = set(session.scalars(listed)), set(contest_class_ids(session, contest))
     session.execute(delete(ContestParticipant).where(ContestParticipant.contest_id == contest.id))
     session.execute(delete(ContestClass).where(ContestClass.contest_id == contest.id))
     class_ids = list(dict.fromkeys(class_ids or []))
     contest.all_students = names is None and not class_ids
     if names:
-        seen = users_seen(actor) if actor is not None else true()
+        seen = or_(users_seen(actor), User.id.in_(kept_users)) if actor is not None else true()
         users = {u.name: u for u in session.scalars(select(User).where(User.name.in_(names), seen))}
         missing = [n for n in names if n not in users]
         if missing:
             raise ContestRuleError(404, f"no user {missing[0][:64]!r}")
         session.add_all(ContestParticipant(contest_id=contest.id, user_id=users[n].id) for n in dict.fromkeys(names))
     if class_ids:
-        shown = classes_seen(actor) if actor is not None else true()
+        shown = or_(classes_seen(actor), SchoolClass.id.in_(kept_classes)) if actor is not None else true()
         found = set(session.scalars(select(SchoolClass.id).where(SchoolClass.id.in_(class_ids), shown)))
         missing_classes = [c for c in class_ids if c not in found]
         if missing_classes:

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from judge import classes
 from judge.contests import (
     ContestRuleError,
+    contest_class_ids,
     contests_for,
     edit_contest,
     is_participant,
@@ -66,6 +67,9 @@ def test_a_contests_classes_decide_who_takes_part(db):
         raise AssertionError("another teacher's class was taken")
     except ContestRuleError as exc:
         assert exc.status == 404
+    edit_contest(db, contest, {"classes": [nine_a.id, other.id]}, now)  # the command line names any class
+    edit_contest(db, contest, {"participants": ["cid", "ana"]}, now, tess)  # tess keeps what is listed
+    assert contest_class_ids(db, contest) == sorted([nine_a.id, other.id])
     edit_contest(db, contest, {"classes": None, "participants": None}, now, tess)
     assert contest.all_students and is_participant(db, contest, cid)
 
