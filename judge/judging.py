@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from judge.checkers import check_output
+from judge.checkers import ValidatorRunner, check_output
 from judge.languages import Language, saved_source
 from judge.packages import ProblemPackage, TestCase
 from judge.verdicts import AC, CE, JE, resource_verdict, submission_verdict
@@ -185,9 +185,12 @@ def run_test(
     test: TestCase,
     ordinal: int,
     work: Path,
+    run_validator: ValidatorRunner,
 ) -> TestOutcome:
     """Run the program on one test in the session's fresh folder ``run``, then check its output
-    (the team output is kept in ``work``, outside the box).
+    (the team output is kept in ``work``, outside the box) with ``check_output``, whose output
+    validator runs through ``run_validator`` (``judge.validators``: in the same session, in a
+    folder and run of its own).
 
     The input is given on standard input and, when the package sets ``io.input_file``, as that file;
     the output is ``io.output_file`` when the program created it, else standard output.
@@ -216,7 +219,7 @@ def run_test(
     team_output.write_bytes(result.stdout if output is None else output)
     if test.group == "sample":  # its data is in the statement: the student may see what went wrong
         outcome.output = (result.stdout if output is None else output)[:SAMPLE_OUTPUT_KEPT]
-    check = check_output(package, test, team_output)
+    check = check_output(package, test, team_output, run_validator)
     outcome.verdict, outcome.message, outcome.feedback = check.verdict, check.message, check.feedback
     return outcome
 
@@ -229,22 +232,30 @@ def judge_submission(
     work: Path,
     on_test: Callable[[TestOutcome], None] | None = None,
     stop_on_failure: bool = False,
+    validator_cache: Path | None = None,
 ) -> JudgingOutcome:
     """Compile and run ``source`` on every test of ``package`` (samples first; all tests run
     unless ``stop_on_failure``, which stops after the first non-AC test: ``judge problem verify``
     needs only the verdict).
 
     ``on_test`` is called after each test (for live progress). Returns CE with the compiler message
-    when compilation fails; otherwise the first non-AC test verdict, or AC.
+    when compilation fails; otherwise the first non-AC test verdict, or AC. The package's
+    validators are built once into ``validator_cache`` (default: ``work``'s parent folder's
+    ``validators/``) and run in the submission's session (``judge.validators``).
     """
+    from judge.validators import SandboxedValidators
+
     work.mkdir(parents=True, exist_ok=True)
     with open_session(box, language, work) as session:
         program_dir, message = compile_source(session, language, source)
         if program_dir is None:
             return JudgingOutcome(CE, compile_message=message)
         outcome = JudgingOutcome(AC, compile_message=message)
+        validators = SandboxedValidators(session, validator_cache or work.parent / "validators")
         for ordinal, test in enumerate(package.tests, start=1):
-            test_outcome = run_test(session, package, language, source, program_dir, test, ordinal, work)
+            test_outcome = run_test(
+                session, package, language, source, program_dir, test, ordinal, work, validators.check
+            )
             outcome.tests.append(test_outcome)
             if on_test:
                 on_test(test_outcome)
