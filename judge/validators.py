@@ -181,7 +181,9 @@ def recipe(program: Path) -> Recipe:
     names = [name for name, _ in files]
     if program.is_dir() and ("build" in names or "run" in names):
         executables = tuple(n for n in ("build", "run") if n in names)
-        return Recipe(program, tuple(files), ("./run",), ("./build",) if "build" in names else None, ("*",), executables)
+        return Recipe(
+            program, tuple(files), ("./run",), ("./build",) if "build" in names else None, ("*",), executables
+        )
     for language_id, suffixes in LANGUAGE_OF.items():
         if any(name.endswith(suffixes) for name in names):
             return _compiled(program, language_id, files)
@@ -232,14 +234,15 @@ def _output_text(result: RunResult) -> str:
     return (result.stdout + result.stderr)[:BUILD_MESSAGE_LIMIT].decode("utf-8", errors="replace").strip()
 
 
-def build_validator(session: Session, program: Path, cache_root: Path) -> BuiltValidator:
-    """The validator ``program`` built in ``session`` (folder ``BUILD_FOLDER``) or taken from
-    ``cache_root/<recipe key>`` where an earlier build left it.
+def build_validator(session: Session, program: Path | Recipe, cache_root: Path) -> BuiltValidator:
+    """The validator ``program`` (or its ``recipe``) built in ``session`` (folder
+    ``BUILD_FOLDER``) or taken from ``cache_root/<recipe key>`` where an earlier build left it.
 
     Raises ValidatorError for an unknown language or a failed build (with the build's output);
     SandboxError when the box cannot run the build.
     """
-    plan = recipe(program)
+    plan = program if isinstance(program, Recipe) else recipe(program)
+    program = plan.program
     target = cache_root / plan.key()
     if target.is_dir():
         return BuiltValidator(target, plan.run)
@@ -333,22 +336,26 @@ def run_validator(
 
 class SandboxedValidators:
     """Builds (once per instance and program, cached on disk by ``build_validator``) and runs a
-    package's validators in ``session``; ``check`` is a ``judge.checkers.ValidatorRunner``.
-    Thread-safe: one run at a time (the session runs one program at a time)."""
+    package's validators in ``session``, each run under ``limits`` (default ``VALIDATOR_LIMITS``); ``check`` is a
+    ``judge.checkers.ValidatorRunner``. Thread-safe: one run at a time (the session runs one
+    program at a time)."""
 
-    def __init__(self, session: Session, cache_root: Path) -> None:
+    def __init__(self, session: Session, cache_root: Path, limits: Limits | None = None) -> None:
         self.session, self.cache_root = session, cache_root
+        self.limits = limits or VALIDATOR_LIMITS
         self.lock = threading.Lock()
-        self.built: dict[Path, BuiltValidator | ValidatorError] = {}
+        self.built: dict[str, BuiltValidator | ValidatorError] = {}
 
     def get(self, program: Path) -> BuiltValidator:
         """``program`` built (a failed build is remembered and raised again: ValidatorError)."""
-        if program not in self.built:
+        plan = recipe(program)
+        key = plan.key()
+        if key not in self.built:
             try:
-                self.built[program] = build_validator(self.session, program, self.cache_root)
+                self.built[key] = build_validator(self.session, plan, self.cache_root)
             except ValidatorError as error:
-                self.built[program] = error
-        found = self.built[program]
+                self.built[key] = error
+        found = self.built[key]
         if isinstance(found, ValidatorError):
             raise found
         return found
@@ -361,7 +368,7 @@ class SandboxedValidators:
         args = [f"{BOX}/{JUDGE_DIR}/testdata.in", f"{BOX}/{JUDGE_DIR}/testdata.ans", f"{BOX}/{FEEDBACK_DIR}/", *flags]
         with self.lock:
             try:
-                run = run_validator(self.session, self.get(program), args, team_output_path, data)
+                run = run_validator(self.session, self.get(program), args, team_output_path, data, self.limits)
             except ValidatorError as error:
                 return CheckResult(JE, f"output validator: {error}")
             except SandboxError as error:
@@ -373,7 +380,7 @@ class SandboxedValidators:
         message or the last line of its standard error), JE otherwise."""
         with self.lock:
             try:
-                run = run_validator(self.session, self.get(program), list(flags), input_path, {})
+                run = run_validator(self.session, self.get(program), list(flags), input_path, {}, self.limits)
             except ValidatorError as error:
                 return CheckResult(JE, f"input validator: {error}")
             except SandboxError as error:

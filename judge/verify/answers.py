@@ -53,7 +53,9 @@ def check_answers_accepted(
     beyond 2^53, which the tolerance compares as doubles, not exactly (``inexact_integers``).
     """
     progress.begin(step.title, len(package.tests))
-    results = map_checks(lambda test: check_output(package, test, test.answer_path, run_validator), package.tests, progress)
+    results = map_checks(
+        lambda test: check_output(package, test, test.answer_path, run_validator), package.tests, progress
+    )
     step.checked = len(package.tests)
     for test, result in zip(package.tests, results):
         if result.verdict != AC:

@@ -25,7 +25,9 @@ def validate_input(package: ProblemPackage, test: TestCase, validators: Sandboxe
     return None
 
 
-def check_inputs(package: ProblemPackage, step: StepReport, progress: Progress, validators: SandboxedValidators) -> None:
+def check_inputs(
+    package: ProblemPackage, step: StepReport, progress: Progress, validators: SandboxedValidators
+) -> None:
     """Validate every input of ``package`` (samples and secret), recording a failure per bad one."""
     progress.begin(step.title, len(package.tests))
     reasons = map_checks(lambda test: validate_input(package, test, validators), package.tests, progress)
