@@ -52,7 +52,9 @@ class ProblemPackage:
     file name. output_validator: the output validator program (a file or a folder in any
     language, see ``judge.validators``) or None; input_validators: every input validator program,
     input_validator the first (or None); input_validator_flags / validator_flags: the arguments
-    passed to the input / output validators.
+    passed to the input / output validators; interactive: the output validator is an
+    interactor talking to the submission (legacy ``validation: custom interactive``, 2023-07
+    ``type: interactive``).
     """
 
     id: str
@@ -71,6 +73,7 @@ class ProblemPackage:
     statements: dict[str, Path] = field(default_factory=dict)
     input_validators: tuple[Path, ...] = ()
     input_validator_flags: tuple[str, ...] = ()
+    interactive: bool = False
 
     def statement(self, language: str = "en") -> str:
         """The statement in Markdown for ``language`` (falls back to English, then any)."""
@@ -204,7 +207,14 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
     time_s = _positive_number(limits.get("time_limit", DEFAULT_TIME_LIMIT_S), "limits.time_limit", meta_path)
     memory_mib = _positive_number(limits.get("memory", DEFAULT_MEMORY_MIB), "limits.memory", meta_path)
     output_mib = _positive_number(limits.get("output", DEFAULT_OUTPUT_MIB), "limits.output", meta_path)
-    validation = str(meta.get("validation", "default")).split()[0]
+    validation_words = str(meta.get("validation", "default")).split() or ["default"]
+    validation = validation_words[0]
+    kinds = meta.get("type") or []
+    interactive = "interactive" in validation_words[1:] or "interactive" in (
+        kinds if isinstance(kinds, list) else str(kinds).split()
+    )
+    if interactive:
+        validation = "custom"  # the output validator is the interactor
     if validation not in ("default", "custom"):
         raise PackageError(f"{meta_path}: validation must be 'default' or 'custom', not {validation!r}")
     flags = _flags(meta, "validator_flags", meta_path)
@@ -223,6 +233,8 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
     output_validator = find_output_validator(root)
     if validation == "custom" and output_validator is None:
         raise PackageError(f"{root}: validation is custom but output_validators/ has no program")
+    if interactive and output_validator is None:
+        raise PackageError(f"{root}: an interactive problem needs its interactor in output_validators/")
     input_validators = find_input_validators(root)
     tests = _tests(root) if require_tests else ()
     if require_tests and not tests:
@@ -244,5 +256,6 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
         input_validator=input_validators[0] if input_validators else None,
         statements=statements,
         input_validators=input_validators,
+        interactive=interactive,
         input_validator_flags=_input_validator_flags(root, meta, meta_path),
     )

@@ -314,23 +314,30 @@ def run_validator(
     stdin: Path | None,
     data: dict[str, Path],
     limits: Limits = VALIDATOR_LIMITS,
+    pipe_fds: tuple[int, int] | None = None,
 ) -> ValidatorRun:
     """Run ``built`` with ``args`` in the session's folder ``CHECK_FOLDER``: a fresh copy of its
     files, ``data`` (name → host file) read-only in ``/box/.judge/``, an empty writable
-    ``/box/feedback/``, ``stdin`` on standard input. Raises SandboxError if the box fails."""
-    folder = session.folder(CHECK_FOLDER)
-    _copy_in(_files(built.folder), folder)
-    judge_dir = folder / JUDGE_DIR
-    judge_dir.mkdir()
-    for name, path in data.items():
-        shutil.copyfile(path, judge_dir / name)
-        os.chmod(judge_dir / name, 0o444)
-    os.chmod(judge_dir, 0o555)
-    feedback = folder / FEEDBACK_DIR
-    feedback.mkdir()
-    if session.box.uid is not None:
-        os.chown(feedback, session.box.uid, session.box.gid)
-    result = session.run([*built.run, *args], CHECK_FOLDER, limits, stdin=stdin, env=dict(PATH_ENV))
+    ``/box/feedback/``, ``stdin`` on standard input (or ``pipe_fds``, see ``Session.run``).
+    Raises SandboxError if the box fails."""
+    try:
+        folder = session.folder(CHECK_FOLDER)
+        _copy_in(_files(built.folder), folder)
+        judge_dir = folder / JUDGE_DIR
+        judge_dir.mkdir()
+        for name, path in data.items():
+            shutil.copyfile(path, judge_dir / name)
+            os.chmod(judge_dir / name, 0o444)
+        os.chmod(judge_dir, 0o555)
+        feedback = folder / FEEDBACK_DIR
+        feedback.mkdir()
+        if session.box.uid is not None:
+            os.chown(feedback, session.box.uid, session.box.gid)
+    except BaseException:
+        for fd in pipe_fds or ():
+            os.close(fd)
+        raise
+    result = session.run([*built.run, *args], CHECK_FOLDER, limits, stdin=stdin, env=dict(PATH_ENV), pipe_fds=pipe_fds)
     return ValidatorRun(result, feedback)
 
 
@@ -374,6 +381,31 @@ class SandboxedValidators:
             except SandboxError as error:
                 return CheckResult(JE, f"output validator could not run: {error}")
             return output_verdict(run)
+
+    def interact(
+        self,
+        program: Path,
+        input_path: Path,
+        answer_path: Path,
+        pipe_fds: tuple[int, int],
+        flags: Sequence[str] = (),
+        wall_ms: int | None = None,
+    ) -> ValidatorRun:
+        """Run the interactor ``program`` as an output validator whose standard input and output
+        are ``pipe_fds`` (the submission's output, its input; the session owns and closes them),
+        with a wall limit of ``wall_ms`` when given. Raises ValidatorError when it does not build,
+        SandboxError when the box fails (``pipe_fds`` are closed either way)."""
+        data = {"testdata.in": input_path, "testdata.ans": answer_path}
+        args = [f"{BOX}/{JUDGE_DIR}/testdata.in", f"{BOX}/{JUDGE_DIR}/testdata.ans", f"{BOX}/{FEEDBACK_DIR}/", *flags]
+        limits = self.limits if wall_ms is None else Limits(**{**self.limits.__dict__, "wall_ms": wall_ms})
+        with self.lock:
+            try:
+                built = self.get(program)
+            except BaseException:
+                for fd in pipe_fds:
+                    os.close(fd)
+                raise
+            return run_validator(self.session, built, args, None, data, limits, pipe_fds)
 
     def validate_input(self, program: Path, input_path: Path, flags: Sequence[str] = ()) -> CheckResult:
         """An input validator's verdict on one input: AC valid (42), WA invalid (43, with its

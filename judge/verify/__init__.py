@@ -70,6 +70,9 @@ def _check_with_validators(package: ProblemPackage, steps: list[StepReport], pro
             steps[1].skipped = "no input validator"
         else:
             _run_step(steps[1], lambda: check_inputs(package, steps[1], progress, box.validators))
+        if package.interactive:
+            steps[3].skipped = steps[4].skipped = "interactive problem: the interactor judges a conversation"
+            return
         _run_step(steps[3], lambda: check_answers_accepted(package, steps[3], progress, box.validators.check))
         _run_step(steps[4], lambda: check_audit(package, steps[4], progress, box.validators.check))
 
@@ -99,7 +102,9 @@ def verify_package(
         for step in steps[1:]:
             step.skipped = "the package could not be loaded"
         return report
-    if any(f.test == "reference" for f in steps[0].failures):
+    if package.interactive:
+        steps[2].skipped = "interactive problem: its .ans is for the interactor, not an output"
+    elif any(f.test == "reference" for f in steps[0].failures):
         steps[2].skipped = "no reference solver"
     else:
         _run_step(steps[2], lambda: check_reference_answers(package, steps[2], progress))
