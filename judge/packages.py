@@ -231,10 +231,10 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
         if name is not None and (not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name)):
             raise PackageError(f"{meta_path}: io.{key} must be a plain file name, not {name!r}")
     output_validator = find_output_validator(root)
-    if validation == "custom" and output_validator is None:
-        raise PackageError(f"{root}: validation is custom but output_validators/ has no program")
     if interactive and output_validator is None:
         raise PackageError(f"{root}: an interactive problem needs its interactor in output_validators/")
+    if validation == "custom" and output_validator is None:
+        raise PackageError(f"{root}: validation is custom but output_validators/ has no program")
     input_validators = find_input_validators(root)
     tests = _tests(root) if require_tests else ()
     if require_tests and not tests:
