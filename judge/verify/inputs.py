@@ -19,7 +19,7 @@ def validate_input(package: ProblemPackage, test: TestCase, validators: Sandboxe
     for program in package.input_validators:
         result = validators.validate_input(program, test.input_path, package.input_validator_flags)
         if result.verdict == WA:
-            return f"{program.name}: invalid input: {result.message or '(no message)'}"
+            return f"{program.name} exited 43 (invalid input): {result.message or '(no message)'}"
         if result.verdict != AC:
             return f"{program.name}: {result.message}"
     return None
