@@ -75,6 +75,16 @@ class ProblemPackage:
     input_validator_flags: tuple[str, ...] = ()
     interactive: bool = False
 
+    def interaction(self, test: TestCase) -> str | None:
+        """The sample conversation of an interactive problem's test (``<name>.interaction`` beside
+        its input: lines starting ``>`` the submission writes, ``<`` it reads, as problemtools'
+        statements show them), as text; None when the problem is not interactive or the test has
+        none."""
+        path = test.input_path.with_suffix(".interaction")
+        if not self.interactive or not path.is_file() or path.is_symlink():
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
+
     def statement(self, language: str = "en") -> str:
         """The statement in Markdown for ``language`` (falls back to English, then any)."""
         path = self.statements.get(language) or self.statements.get("en")

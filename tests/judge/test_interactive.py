@@ -11,10 +11,15 @@ import shutil
 from pathlib import Path
 
 import pytest
+from fastapi.testclient import TestClient
 
+from judge.api import create_app
 from judge.checkers import CheckResult
+from judge.config import Settings
+from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.judging import interactive_verdict, judge_submission
 from judge.languages import LANGUAGES
+from judge.package_store import load_problem
 from judge.packages import PackageError, load_package
 from judge.verdicts import AC, JE, RTE, TLE, WA
 from judge.verify import verify_package
@@ -135,3 +140,16 @@ def test_problemtools_gives_the_same_verdicts(problemtools_config, tmp_path):  #
     assert "guessgame tested: 0 errors" in report, report[-6000:]
     for name, verdict in EXPECTED.items():
         assert f"{name} " in report and f"OK: {verdict}" in report.split(f"{name} ", 1)[1].splitlines()[0], name
+
+
+def test_the_sample_conversation_is_shown_over_the_api_and_on_the_problem_page(tmp_path):
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'judge.db'}", problems_dir=tmp_path, work_dir=tmp_path)
+    upgrade(settings.database_url)
+    with make_sessionmaker(make_engine(settings.database_url))() as session:
+        load_problem(session, GUESSGAME)
+        session.commit()
+    client = TestClient(create_app(settings))
+    sample = client.get("/api/v1/problems/guessgame").json()["samples"][0]
+    assert sample["interaction"] == ">500\n<correct\n"
+    page = client.get("/problems/guessgame").text
+    assert "Conversation" in page and "&gt;500\n&lt;correct" in page
