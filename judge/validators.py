@@ -201,8 +201,10 @@ def recipe(program: Path) -> Recipe:
 def _checktestdata(program: Path, files: list[tuple[str, Path]], script: str) -> Recipe:
     """checktestdata's own files go into the build folder with the script: the box sees only the
     system folders, not the judge's Python environment."""
-    import checktestdata
-
+    try:
+        import checktestdata
+    except ImportError as error:
+        raise ValidatorError(f"{program}: checktestdata is not installed (pip install checktestdata)") from error
     package = Path(checktestdata.__file__).parent
     own = [(f"checktestdata/{name}", path) for name, path in _files(package)]
     convert = (PYTHON, "-S", "-m", "checktestdata", "--convert", "validator.py", script)
