@@ -12,8 +12,10 @@ Kattis problem package format.
   ``sscanf("%lf")`` of Kattis' validator.
 - A custom output validator is run as ``validator input judge_answer feedback_dir [flags]
   < team_output`` and exits 42 to accept, 43 for a wrong answer; any other exit is a judge error.
-  ``check_output`` takes the runner as a parameter (``ValidatorRunner``): ``run_output_validator``
-  runs it as a plain process; a sandboxed runner can be passed in its place.
+  ``check_output`` takes the runner as a parameter (``ValidatorRunner``); the judge's runner is
+  ``judge.validators.SandboxedValidators.check``, which builds the validator in any language and
+  runs it in the sandbox (never on the host). This module imports neither the sandbox nor
+  ``judge.judging``.
 
 Bytes policy (docs/conventions.md "Jury files and team output"): a leading UTF-8 byte order mark and
 CR LF line ends never change a verdict: every checker reads jury files and team output through
@@ -24,10 +26,9 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
-import subprocess
-import sys
-import tempfile
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
     from judge.packages import ProblemPackage, TestCase
 
 ACCEPT_EXIT, REJECT_EXIT = 42, 43
-VALIDATOR_TIMEOUT_S = 30
 MESSAGE_LIMIT = 500
 EXACT_FLOAT_INTEGERS = 2**53  # integers of larger magnitude are not all representable as a double
 FEEDBACK_LIMIT_BYTES = 256 * 1024  # a larger feedback.json is ignored
@@ -48,12 +48,16 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The checker's verdict (AC, WA or JE), its one-line reason (may be empty) and the structured
-    feedback its output validator wrote to ``feedback_dir/feedback.json`` (a JSON object, or None)."""
+    """The checker's verdict (AC, WA or JE), its one-line reason for the jury (may be empty), the
+    structured feedback its output validator wrote to ``feedback_dir/feedback.json`` (a JSON
+    object, or None), the first line of its ``teammessage.txt`` and the number in its
+    ``score.txt`` (None when absent or not a finite number)."""
 
     verdict: str
     message: str = ""
     feedback: dict | None = None
+    team_message: str = ""
+    score: float | None = None
 
 
 # >>> shared reading: the same in judge/checkers.py and every package checker (docs/conventions.md "Checkers")
@@ -207,30 +211,28 @@ def inexact_integers(judge_answer: bytes, flags: Sequence[str]) -> list[str]:
     return found
 
 
-def _first_line(path: Path) -> str:
-    try:
-        text = path.read_bytes()[:4096].decode("utf-8", errors="replace").strip()
-    except OSError:
-        return ""
-    return text.splitlines()[0][:MESSAGE_LIMIT] if text else ""
-
-
 def _refuse_constant(name: str) -> None:
     raise ValueError(f"{name} is not JSON")  # NaN and Infinity: PostgreSQL's json type refuses them
 
 
 def read_feedback(path: Path) -> dict | None:
     """The JSON object in ``path`` (an output validator's ``feedback.json``), or None when there is
-    none, it is over FEEDBACK_LIMIT_BYTES, or it is not a JSON object (logged; never an error:
-    feedback is for pictures and never changes a verdict)."""
+    none, it is over FEEDBACK_LIMIT_BYTES, it is not a plain regular file (a link, a FIFO: the
+    validator wrote it, so it is never followed), or it is not a JSON object (logged; never an
+    error: feedback is for pictures and never changes a verdict)."""
     try:
-        with open(path, "rb") as file:
-            data = file.read(FEEDBACK_LIMIT_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY)
     except FileNotFoundError:
         return None
     except OSError as exc:
         log.warning("feedback.json not read: %s", exc)
         return None
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
+            log.warning("feedback.json ignored: not a plain regular file")
+            return None
+        data = file.read(FEEDBACK_LIMIT_BYTES + 1)
     if len(data) > FEEDBACK_LIMIT_BYTES:
         log.warning("feedback.json ignored: over %d bytes", FEEDBACK_LIMIT_BYTES)
         return None
@@ -245,41 +247,9 @@ def read_feedback(path: Path) -> dict | None:
     return feedback
 
 
-def run_output_validator(
-    program: Path,
-    input_path: Path,
-    answer_path: Path,
-    team_output_path: Path,
-    flags: Sequence[str] = (),
-    timeout_s: float = VALIDATOR_TIMEOUT_S,
-) -> CheckResult:
-    """Run a package's output validator (a ``.py`` program) on one team output.
-
-    Returns AC on exit 42, WA on 43, JE on any other exit, a crash or a time-out; the message is the
-    first line of ``judgemessage.txt`` (or the reason of the judge error); the feedback is
-    ``feedback.json`` as ``read_feedback`` gives it, on AC and WA.
-    """
-    with tempfile.TemporaryDirectory(prefix="judge-feedback-") as feedback:
-        # -S: no site import; validators use only the standard library, and it halves start-up
-        argv = [sys.executable, "-S", str(program), str(input_path), str(answer_path), feedback + "/", *flags]
-        try:
-            with open(team_output_path, "rb") as team:
-                proc = subprocess.run(argv, stdin=team, capture_output=True, timeout=timeout_s, cwd=program.parent)
-        except subprocess.TimeoutExpired:
-            return CheckResult(JE, f"output validator ran over {timeout_s} s")
-        except OSError as exc:
-            return CheckResult(JE, f"output validator could not start: {exc}")
-        message = _first_line(Path(feedback) / "judgemessage.txt")
-        if proc.returncode == ACCEPT_EXIT:
-            return CheckResult(AC, message, read_feedback(Path(feedback) / "feedback.json"))
-        if proc.returncode == REJECT_EXIT:
-            return CheckResult(WA, message or "wrong answer", read_feedback(Path(feedback) / "feedback.json"))
-        tail = proc.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
-        return CheckResult(JE, f"output validator exited with {proc.returncode}: {tail[0][:MESSAGE_LIMIT]}")
-
-
 class ValidatorRunner(Protocol):
-    """Runs a package's output validator on one team output; ``run_output_validator`` is one."""
+    """Runs a package's output validator (``program``: a file or folder of the package) on one
+    team output; ``judge.validators.SandboxedValidators.check`` is the judge's."""
 
     def __call__(
         self, program: Path, input_path: Path, answer_path: Path, team_output_path: Path, flags: Sequence[str] = ()
@@ -290,7 +260,7 @@ def check_output(
     package: ProblemPackage,
     test: TestCase,
     team_output: Path,
-    run_validator: ValidatorRunner = run_output_validator,
+    run_validator: ValidatorRunner,
 ) -> CheckResult:
     """The checker's verdict on the team output in file ``team_output`` for ``test`` of ``package``.
 

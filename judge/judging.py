@@ -12,16 +12,22 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+import threading
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from judge.checkers import check_output
+from judge.checkers import CheckResult, ValidatorRunner, check_output
 from judge.languages import Language, saved_source
 from judge.packages import ProblemPackage, TestCase
-from judge.verdicts import AC, CE, JE, resource_verdict, submission_verdict
-from sandbox import Limits, Sandbox, clear_folder
+from judge.verdicts import AC, CE, JE, WA, resource_verdict, submission_verdict
+from sandbox import Limits, RunResult, Sandbox, clear_folder
 from sandbox.session import Session
+
+if TYPE_CHECKING:
+    from judge.validators import SandboxedValidators
 
 # 512 MiB is twice what g++ -std=gnu++20 needs for <bits/stdc++.h>, and low enough that a compile
 # bomb (an exploding template, #include "/dev/urandom") is stopped early.
@@ -39,6 +45,8 @@ ARTIFACT_LIMIT = 256 << 20  # bytes: the largest compiled file copied into a run
 STDERR_LIMIT = 64 << 10
 SAMPLE_OUTPUT_KEPT = 16 << 10  # bytes of a sample's output kept for the student's side-by-side view
 PATH_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp"}
+# an interactive problem's interactor runs in sandbox slot (the worker's slot + this): its own uid
+INTERACTOR_SLOT_OFFSET = 1000
 
 
 @dataclass
@@ -185,9 +193,12 @@ def run_test(
     test: TestCase,
     ordinal: int,
     work: Path,
+    run_validator: ValidatorRunner,
 ) -> TestOutcome:
     """Run the program on one test in the session's fresh folder ``run``, then check its output
-    (the team output is kept in ``work``, outside the box).
+    (the team output is kept in ``work``, outside the box) with ``check_output``, whose output
+    validator runs through ``run_validator`` (``judge.validators``: in the same session, in a
+    folder and run of its own).
 
     The input is given on standard input and, when the package sets ``io.input_file``, as that file;
     the output is ``io.output_file`` when the program created it, else standard output.
@@ -216,8 +227,96 @@ def run_test(
     team_output.write_bytes(result.stdout if output is None else output)
     if test.group == "sample":  # its data is in the statement: the student may see what went wrong
         outcome.output = (result.stdout if output is None else output)[:SAMPLE_OUTPUT_KEPT]
-    check = check_output(package, test, team_output)
+    check = check_output(package, test, team_output, run_validator)
     outcome.verdict, outcome.message, outcome.feedback = check.verdict, check.message, check.feedback
+    return outcome
+
+
+def interactive_verdict(
+    submission: RunResult,
+    submission_end_ms: int,
+    interactor: CheckResult,
+    interactor_end_ms: int,
+    heap_markers: tuple[bytes, ...] = (),
+) -> tuple[str, str]:
+    """(verdict, reason) of one test of an interactive problem, by problemtools' rules
+    (``verifyproblem``, interactive runs): an interactor that crashed, hit a limit or exited with
+    neither 42 nor 43 is JE; an interactor's WA (exit 43) from an interactor that ended first is
+    WA, whatever the submission did after; otherwise the submission's own failure (TLE, then
+    MLE, OLE, RTE by ``resource_verdict``); otherwise the interactor's verdict. End times are
+    on one monotonic clock (any unit)."""
+    problem = resource_verdict(submission, heap_markers)
+    if interactor.verdict == JE:
+        return JE, interactor.message
+    if interactor.verdict == WA and (problem is None or interactor_end_ms <= submission_end_ms):
+        return WA, interactor.message or "wrong answer"
+    if problem is not None:
+        return problem
+    return interactor.verdict, interactor.message
+
+
+def run_interactive_test(
+    session: Session,
+    interactor: SandboxedValidators,
+    package: ProblemPackage,
+    language: Language,
+    source: str,
+    program_dir: Path,
+    test: TestCase,
+    ordinal: int,
+) -> TestOutcome:
+    """Run the program on one test of an interactive problem: its standard input and output are
+    pipes to the package's interactor (the output validator, run as ``validator input
+    judge_answer feedback_dir`` by ``interactor``, in another slot's box), both under limits
+    and at the same time; the verdict is ``interactive_verdict``'s, who ended first judged by
+    when each run was seen to end (``Session.last_run_ns``)."""
+    from judge.validators import ValidatorRun, output_verdict
+
+    folder = session.folder("run")
+    missing = copy_program(language, source, program_dir, folder)
+    if missing is not None:
+        return TestOutcome(ordinal, test, JE, message=f"compiled program: {missing} cannot be copied")
+    assert package.output_validator is not None
+    limits = run_limits(package, language)
+    to_program_r, to_program_w = os.pipe2(os.O_CLOEXEC)
+    to_interactor_r, to_interactor_w = os.pipe2(os.O_CLOEXEC)
+    ends: dict[str, int] = {}
+    found: dict[str, ValidatorRun | BaseException] = {}
+
+    def run_interactor() -> None:
+        try:
+            found["run"] = interactor.interact(
+                package.output_validator,  # type: ignore[arg-type]
+                test.input_path,
+                test.answer_path,
+                (to_interactor_r, to_program_w),
+                package.validator_flags,
+                wall_ms=limits.wall_ms + 5000,
+            )
+            ends["interactor"] = interactor.session.last_run_ns[1]
+        except BaseException as error:  # reported as JE below
+            found["run"] = error
+
+    thread = threading.Thread(target=run_interactor, daemon=True)
+    thread.start()
+    argv = language.run_argv(source, package.memory_kib)
+    try:
+        result = session.run(argv, "run", limits, pipe_fds=(to_program_r, to_interactor_w))
+        ends["submission"] = session.last_run_ns[1]
+    finally:
+        thread.join()
+    outcome = TestOutcome(
+        ordinal, test, AC, result.cpu_ms, result.wall_ms, result.peak_memory_kib, result.exit_code, result.signal
+    )
+    run = found.get("run")
+    if not isinstance(run, ValidatorRun):
+        outcome.verdict, outcome.message = JE, f"interactor could not run: {run}"
+        return outcome
+    check = output_verdict(run)
+    outcome.verdict, outcome.message = interactive_verdict(
+        result, ends["submission"], check, ends["interactor"], language.heap_exhausted
+    )
+    outcome.feedback = check.feedback
     return outcome
 
 
@@ -229,13 +328,16 @@ def judge_submission(
     work: Path,
     on_test: Callable[[TestOutcome], None] | None = None,
     stop_on_failure: bool = False,
+    validator_cache: Path | None = None,
 ) -> JudgingOutcome:
     """Compile and run ``source`` on every test of ``package`` (samples first; all tests run
     unless ``stop_on_failure``, which stops after the first non-AC test: ``judge problem verify``
     needs only the verdict).
 
     ``on_test`` is called after each test (for live progress). Returns CE with the compiler message
-    when compilation fails; otherwise the first non-AC test verdict, or AC.
+    when compilation fails; otherwise the first non-AC test verdict, or AC. The package's
+    validators are built once into ``validator_cache`` (default: ``work``'s parent folder's
+    ``validators/``) and run in the submission's session (``judge.validators``).
     """
     work.mkdir(parents=True, exist_ok=True)
     with open_session(box, language, work) as session:
@@ -243,12 +345,29 @@ def judge_submission(
         if program_dir is None:
             return JudgingOutcome(CE, compile_message=message)
         outcome = JudgingOutcome(AC, compile_message=message)
-        for ordinal, test in enumerate(package.tests, start=1):
-            test_outcome = run_test(session, package, language, source, program_dir, test, ordinal, work)
-            outcome.tests.append(test_outcome)
-            if on_test:
-                on_test(test_outcome)
-            if stop_on_failure and test_outcome.verdict != AC:
-                break
+        from judge.validators import SandboxedValidators
+
+        cache = validator_cache or work.parent / "validators"
+        validators = SandboxedValidators(session, cache)
+        with ExitStack() as stack:
+            interactor = None
+            if package.interactive:  # the interactor runs beside the program: in a slot of its own
+                other = stack.enter_context(Sandbox(slot=box.slot + INTERACTOR_SLOT_OFFSET))
+                other_session = stack.enter_context(other.session(fresh_dir(work / "interactor"), env=dict(PATH_ENV)))
+                interactor = SandboxedValidators(other_session, cache)
+            for ordinal, test in enumerate(package.tests, start=1):
+                if interactor is not None:
+                    test_outcome = run_interactive_test(
+                        session, interactor, package, language, source, program_dir, test, ordinal
+                    )
+                else:
+                    test_outcome = run_test(
+                        session, package, language, source, program_dir, test, ordinal, work, validators.check
+                    )
+                outcome.tests.append(test_outcome)
+                if on_test:
+                    on_test(test_outcome)
+                if stop_on_failure and test_outcome.verdict != AC:
+                    break
     outcome.verdict = submission_verdict(t.verdict for t in outcome.tests)
     return outcome

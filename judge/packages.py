@@ -26,6 +26,7 @@ DEFAULT_TIME_LIMIT_S = 1.0
 DEFAULT_MEMORY_MIB = 256
 DEFAULT_OUTPUT_MIB = 8
 TEST_GROUPS = ("sample", "secret")
+INPUT_VALIDATOR_FOLDERS = ("input_validators", "input_format_validators")
 
 
 class PackageError(ValueError):
@@ -48,7 +49,12 @@ class ProblemPackage:
 
     time_limit_ms: CPU time per test (ms); memory_kib: memory limit (KiB); output_bytes: the
     largest output a program may write (bytes). tests: samples first, then secret, each sorted by
-    file name. output_validator / input_validator: the program file (a ``.py``) or None.
+    file name. output_validator: the output validator program (a file or a folder in any
+    language, see ``judge.validators``) or None; input_validators: every input validator program,
+    input_validator the first (or None); input_validator_flags / validator_flags: the arguments
+    passed to the input / output validators; interactive: the output validator is an
+    interactor talking to the submission (legacy ``validation: custom interactive``, 2023-07
+    ``type: interactive``).
     """
 
     id: str
@@ -65,6 +71,19 @@ class ProblemPackage:
     output_validator: Path | None
     input_validator: Path | None
     statements: dict[str, Path] = field(default_factory=dict)
+    input_validators: tuple[Path, ...] = ()
+    input_validator_flags: tuple[str, ...] = ()
+    interactive: bool = False
+
+    def interaction(self, test: TestCase) -> str | None:
+        """The sample conversation of an interactive problem's test (``<name>.interaction`` beside
+        its input: lines starting ``>`` the submission writes, ``<`` it reads, as problemtools'
+        statements show them), as text; None when the problem is not interactive or the test has
+        none."""
+        path = test.input_path.with_suffix(".interaction")
+        if not self.interactive or not path.is_file() or path.is_symlink():
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
 
     def statement(self, language: str = "en") -> str:
         """The statement in Markdown for ``language`` (falls back to English, then any)."""
@@ -74,20 +93,64 @@ class ProblemPackage:
         return path.read_text(encoding="utf-8") if path else ""
 
 
-def find_program(folder: Path) -> Path | None:
-    """The program of a validator folder (``output_validators/``, ``input_validators/``).
+def find_programs(folder: Path) -> list[Path]:
+    """The validator programs in ``folder`` (``input_validators/``, legacy ``output_validators/``),
+    sorted: each a file with a program suffix (``judge.validators.PROGRAM_SUFFIXES``) or a
+    sub-folder. Names starting with ``.`` or ``_`` are left out."""
+    from judge.validators import PROGRAM_SUFFIXES
 
-    Accepts a single ``.py`` file directly in the folder or in one sub-folder. Raises PackageError
-    when the folder holds several candidates.
-    """
     if not folder.is_dir():
-        return None
-    candidates = sorted(folder.glob("*.py")) or sorted(folder.glob("*/*.py"))
-    programs = [p for p in candidates if not p.name.startswith("_")]
+        return []
+    return sorted(
+        p
+        for p in folder.iterdir()
+        if not p.name.startswith((".", "_"))
+        and not p.is_symlink()
+        and (p.is_dir() or (p.is_file() and p.name.endswith(PROGRAM_SUFFIXES)))
+    )
+
+
+def find_program(folder: Path) -> Path | None:
+    """The one program of a legacy validator folder (``output_validators/``): a file or a
+    sub-folder (``find_programs``). Raises PackageError when the folder holds several."""
+    programs = find_programs(folder)
     if len(programs) > 1:
-        names = ", ".join(str(p.relative_to(folder)) for p in programs)
+        names = ", ".join(p.name for p in programs)
         raise PackageError(f"{folder}: several validator programs ({names}); keep one")
     return programs[0] if programs else None
+
+
+def find_output_validator(root: Path) -> Path | None:
+    """The package's output validator: the folder ``output_validator/`` (2023-07: the folder is
+    the program) or the one program of ``output_validators/`` (legacy). Raises PackageError when
+    both exist or the legacy folder holds several."""
+    modern, legacy = root / "output_validator", find_program(root / "output_validators")
+    if modern.is_dir() and legacy is not None:
+        raise PackageError(f"{root}: both output_validator/ and output_validators/; keep one")
+    return modern if modern.is_dir() else legacy
+
+
+def find_input_validators(root: Path) -> tuple[Path, ...]:
+    """Every input validator program: ``input_validators/`` and the legacy ``input_format_validators/``."""
+    return tuple(p for folder in INPUT_VALIDATOR_FOLDERS for p in find_programs(root / folder))
+
+
+def _flags(meta: dict, key: str, path: Path) -> tuple[str, ...]:
+    value = meta.get(key)
+    if value is None:
+        return ()
+    if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+        raise PackageError(f"{path}: {key} must be a string of arguments, not {type(value).__name__}")
+    return tuple(str(value).split())
+
+
+def _input_validator_flags(root: Path, meta: dict, meta_path: Path) -> tuple[str, ...]:
+    """``input_validator_flags`` of problem.yaml, else of the root ``data/testdata.yaml`` (where the
+    legacy format puts it)."""
+    if "input_validator_flags" in meta:
+        return _flags(meta, "input_validator_flags", meta_path)
+    testdata = root / "data" / "testdata.yaml"
+    return _flags(_read_yaml(testdata), "input_validator_flags", testdata) if testdata.is_file() else ()
 
 
 def _read_yaml(path: Path) -> dict:
@@ -154,10 +217,17 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
     time_s = _positive_number(limits.get("time_limit", DEFAULT_TIME_LIMIT_S), "limits.time_limit", meta_path)
     memory_mib = _positive_number(limits.get("memory", DEFAULT_MEMORY_MIB), "limits.memory", meta_path)
     output_mib = _positive_number(limits.get("output", DEFAULT_OUTPUT_MIB), "limits.output", meta_path)
-    validation = str(meta.get("validation", "default")).split()[0]
+    validation_words = str(meta.get("validation", "default")).split() or ["default"]
+    validation = validation_words[0]
+    kinds = meta.get("type") or []
+    interactive = "interactive" in validation_words[1:] or "interactive" in (
+        kinds if isinstance(kinds, list) else str(kinds).split()
+    )
+    if interactive:
+        validation = "custom"  # the output validator is the interactor
     if validation not in ("default", "custom"):
         raise PackageError(f"{meta_path}: validation must be 'default' or 'custom', not {validation!r}")
-    flags = tuple(str(meta.get("validator_flags") or "").split())
+    flags = _flags(meta, "validator_flags", meta_path)
     if validation == "default":
         try:
             parse_flags(flags)
@@ -170,9 +240,12 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
         name = io.get(key)
         if name is not None and (not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name)):
             raise PackageError(f"{meta_path}: io.{key} must be a plain file name, not {name!r}")
-    output_validator = find_program(root / "output_validators")
+    output_validator = find_output_validator(root)
+    if interactive and output_validator is None:
+        raise PackageError(f"{root}: an interactive problem needs its interactor in output_validators/")
     if validation == "custom" and output_validator is None:
         raise PackageError(f"{root}: validation is custom but output_validators/ has no program")
+    input_validators = find_input_validators(root)
     tests = _tests(root) if require_tests else ()
     if require_tests and not tests:
         raise PackageError(f"{root}: no test cases in data/sample or data/secret")
@@ -190,6 +263,9 @@ def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPack
         output_file=io.get("output_file"),
         tests=tests,
         output_validator=output_validator if validation == "custom" else None,
-        input_validator=find_program(root / "input_validators"),
+        input_validator=input_validators[0] if input_validators else None,
         statements=statements,
+        input_validators=input_validators,
+        interactive=interactive,
+        input_validator_flags=_input_validator_flags(root, meta, meta_path),
     )

@@ -163,12 +163,17 @@ class Worker:
         try:
             if language is None:
                 return JudgingOutcome(JE, judge_message=f"unknown language {submission.language!r}")
+            packages = self.work.parent / "packages"
             with self.sessions() as session:
-                package = cached_package(
-                    session, submission.package_sha256, submission.problem_id, self.work.parent / "packages"
-                )
+                package = cached_package(session, submission.package_sha256, submission.problem_id, packages)
             return judge_submission(
-                self.box, package, language, submission.source, self.work, on_test=lambda t: self._store_test(claim, t)
+                self.box,
+                package,
+                language,
+                submission.source,
+                self.work,
+                on_test=lambda t: self._store_test(claim, t),
+                validator_cache=packages / "validators",
             )
         except (StopRequested, LeaseLost):
             raise

@@ -286,6 +286,9 @@ class Session:
         self._server: BoxServer | None = None
         self._in_doubt = False  # a run was sent but not seen through: the box must be replaced
         self._procs: dict[bytes, int] = {}  # cgroup.procs path -> write descriptor
+        # when the last run was sent and when it was seen to end (monotonic ns; (0, 0) before any):
+        # which of two runs connected by pipes ended first
+        self.last_run_ns = (0, 0)
         self.reuses_box = box.cgroups is not None and box.helpers is not None
         if self.reuses_box and box.session_open is not None:
             raise SandboxError(f"sandbox slot {box.slot} already has a session open")
@@ -349,34 +352,48 @@ class Session:
         limits: Limits | None = None,
         stdin: Path | None = None,
         env: dict[str, str] | None = None,
+        pipe_fds: tuple[int, int] | None = None,
     ) -> RunResult:
         """Run ``argv`` in the session's box with cwd /box = sub-folder ``name`` of the root.
 
         name: an existing sub-folder (given to the slot's uid, mode 0700). stdin: a host file read
         on standard input (None: empty input). env: the program's whole environment (default:
-        the session's). Returns the same ``RunResult`` as ``Sandbox.run``.
+        the session's). pipe_fds: (standard input, standard output) descriptors given instead of
+        ``stdin`` and the drained stdout pipe, for a program talking to another one (an
+        interactive problem: the other end is a run in another slot's box); the session owns and
+        closes them, and no output limit is counted on them (the other program reads them).
+        Returns the same ``RunResult`` as ``Sandbox.run``.
         Raises SandboxError if the program cannot be started or a task outlives the run (the box
-        is then set up again for the next run); ValueError for an empty argv or a bad name.
+        is then set up again for the next run), or for ``pipe_fds`` without a reused box (no
+        root, cgroups or C helpers); ValueError for an empty argv or a bad name.
         """
         if not argv:
             raise ValueError("argv must name a program")
         check_plain_name(name, "run folder name")
         limits = limits or Limits()
         env = self.env if env is None else env
-        if not self.reuses_box:
-            return self.box.run(argv, self.root / name, limits, stdin, self.binds, env)
-        if self._server is None or not self._server.alive():
-            self._restart()
-        folder = self.root / name
-        hand_over(folder, self.box.uid, self.box.gid)
-        request = encode_request(
-            name, limits.tmp_bytes, rlimits_for(limits, with_cgroups=True), {**env, "PWD": "/box"}, list(argv)
-        )
-        cgroups = self.box.cgroups  # empty: every run ends with its tasks gone, or raises
         fds = OpenFds()
+        for fd in pipe_fds or ():
+            fds.add(fd)
+        try:
+            if pipe_fds is not None and not self.reuses_box:
+                raise SandboxError("runs connected by pipes need a session box (root, cgroups and the C helpers)")
+            if not self.reuses_box:
+                return self.box.run(argv, self.root / name, limits, stdin, self.binds, env)
+            if self._server is None or not self._server.alive():
+                self._restart()
+            folder = self.root / name
+            hand_over(folder, self.box.uid, self.box.gid)
+            request = encode_request(
+                name, limits.tmp_bytes, rlimits_for(limits, with_cgroups=True), {**env, "PWD": "/box"}, list(argv)
+            )
+        except BaseException:
+            fds.close_all()
+            raise
+        cgroups = self.box.cgroups  # empty: every run ends with its tasks gone, or raises
         self._in_doubt = True  # until the box has answered and nothing of the run is left
         try:
-            outcome, reply = self._run(request, folder, limits, stdin, cgroups, fds)
+            outcome, reply = self._run(request, folder, limits, stdin, cgroups, fds, pipe_fds)
             exit_code, signal_number = reply_end(reply)
             return collect_result(limits, outcome, exit_code, signal_number, cgroups, self.box.slot)
         except BaseException:
@@ -389,10 +406,21 @@ class Session:
             fds.close_all()
 
     def _run(
-        self, request: bytes, folder: Path, limits: Limits, stdin: Path | None, cgroups, fds: OpenFds
+        self,
+        request: bytes,
+        folder: Path,
+        limits: Limits,
+        stdin: Path | None,
+        cgroups,
+        fds: OpenFds,
+        pipe_fds: tuple[int, int] | None = None,
     ) -> tuple[WatchOutcome, str]:
         """Send the request and watch the run: (its outcome, boxserver's reply)."""
-        stdin_fd, stdout_r, stdout_w, stderr_r, stderr_w = self.box.open_stdio(fds, stdin)
+        stdin_fd, stdout_r, stdout_w, stderr_r, stderr_w = self.box.open_stdio(fds, None if pipe_fds else stdin)
+        if pipe_fds is not None:  # the stdout pipe stays, never written: the watchdog sees its end at once
+            fds.close(stdin_fd)
+            fds.close(stdout_w)
+            stdin_fd, stdout_w = pipe_fds
         # one task more than the program's: the run's init (PID 1 of its namespace)
         procs = self._open_procs(cgroups.prepare(limits, extra_tasks=1, defer_removal=True))
         passed = [stdin_fd, stdout_w, stderr_w, *procs]
@@ -447,6 +475,7 @@ class Session:
         )
         if outcome.killed_for is None and growth.exceeded():
             outcome.killed_for = growth.name  # grew between the last check and the end
+        self.last_run_ns = (started, started + outcome.wall_ns)
         return outcome, replies[0]
 
     def _open_procs(self, paths: list[bytes]) -> list[int]:

@@ -29,11 +29,14 @@ class ProblemSummary(BaseModel):
 
 
 class SampleOut(BaseModel):
-    """A sample test: its input and the judge's answer, as text."""
+    """A sample test: its input and the judge's answer, as text; for an interactive problem, the
+    sample conversation too (``>`` lines the submission writes, ``<`` lines it reads;
+    None otherwise)."""
 
     name: str
     input: str
     answer: str
+    interaction: str | None = None
 
 
 class ProblemOut(ProblemSummary):
@@ -86,6 +89,7 @@ def problem(
             name=t.name,
             input=t.input_path.read_text(errors="replace"),
             answer=t.answer_path.read_text(errors="replace"),
+            interaction=package.interaction(t),
         )
         for t in package.tests
         if t.group == "sample"

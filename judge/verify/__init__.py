@@ -18,13 +18,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from judge.config import load_settings
 from judge.packages import ProblemPackage
+from judge.validators import ValidatorBox
 from judge.verify.answers import check_answers_accepted, check_reference_answers
 from judge.verify.checker_audit import check_audit
 from judge.verify.inputs import check_inputs
 from judge.verify.layout import check_layout
 from judge.verify.report import NoProgress, PackageReport, Progress, StepReport
 from judge.verify.submissions import DEFAULT_SLOT, check_submissions, check_timing
+from sandbox import SandboxError
 
 STEP_TITLES = (
     "layout and problem.yaml",
@@ -49,6 +52,29 @@ def _run_step(step: StepReport, action: Callable[[], None]) -> None:
         action()
     except Exception as exc:
         step.fail("verifier", f"step crashed: {type(exc).__name__}: {exc}")
+
+
+def _check_with_validators(package: ProblemPackage, steps: list[StepReport], progress: Progress, slot: int) -> None:
+    """Steps 2, 4 and 5, whose validators run in the sandbox (``judge.validators.ValidatorBox``
+    on ``slot``, free until step 6 opens it). A validator that does not build fails the step
+    that needs it, with the build's message."""
+    work = load_settings().work_dir
+    try:
+        box = ValidatorBox(slot, work / f"verify-validators-{slot}", work / "validators")
+    except SandboxError as exc:
+        for step in steps[1], steps[3], steps[4]:
+            step.fail("sandbox", f"cannot run validators in sandbox slot {slot}: {exc}")
+        return
+    with box:
+        if not package.input_validators:
+            steps[1].skipped = "no input validator"
+        else:
+            _run_step(steps[1], lambda: check_inputs(package, steps[1], progress, box.validators))
+        if package.interactive:
+            steps[3].skipped = steps[4].skipped = "interactive problem: the interactor judges a conversation"
+            return
+        _run_step(steps[3], lambda: check_answers_accepted(package, steps[3], progress, box.validators.check))
+        _run_step(steps[4], lambda: check_audit(package, steps[4], progress, box.validators.check))
 
 
 def verify_package(
@@ -76,16 +102,13 @@ def verify_package(
         for step in steps[1:]:
             step.skipped = "the package could not be loaded"
         return report
-    if package.input_validator is None:
-        steps[1].skipped = "no input validator"
-    else:
-        _run_step(steps[1], lambda: check_inputs(package, steps[1], progress))
-    if any(f.test == "reference" for f in steps[0].failures):
+    if package.interactive:
+        steps[2].skipped = "interactive problem: its .ans is for the interactor, not an output"
+    elif any(f.test == "reference" for f in steps[0].failures):
         steps[2].skipped = "no reference solver"
     else:
         _run_step(steps[2], lambda: check_reference_answers(package, steps[2], progress))
-    _run_step(steps[3], lambda: check_answers_accepted(package, steps[3], progress))
-    _run_step(steps[4], lambda: check_audit(package, steps[4], progress))
+    _check_with_validators(package, steps, progress, slot)
     if not run_submissions:
         steps[5].skipped = steps[6].skipped = "submissions not run (--no-submissions)"
         return report

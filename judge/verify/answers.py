@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from judge.checkers import check_output, inexact_integers
+from judge.checkers import ValidatorRunner, check_output, inexact_integers
 from judge.generate import reference_solver, solve_input
 from judge.packages import PackageError, ProblemPackage, TestCase
 from judge.verdicts import AC
@@ -43,14 +43,19 @@ def check_reference_answers(package: ProblemPackage, step: StepReport, progress:
             step.fail(test.name, f"{reason} (run `judge problem generate`)")
 
 
-def check_answers_accepted(package: ProblemPackage, step: StepReport, progress: Progress) -> None:
-    """Step 4: the checker accepts every ``.ans`` as the team output.
+def check_answers_accepted(
+    package: ProblemPackage, step: StepReport, progress: Progress, run_validator: ValidatorRunner
+) -> None:
+    """Step 4: the checker accepts every ``.ans`` as the team output (its output validator run by
+    ``run_validator``).
 
     With the default checker and a float tolerance, also warns about each ``.ans`` holding integers
     beyond 2^53, which the tolerance compares as doubles, not exactly (``inexact_integers``).
     """
     progress.begin(step.title, len(package.tests))
-    results = map_checks(lambda test: check_output(package, test, test.answer_path), package.tests, progress)
+    results = map_checks(
+        lambda test: check_output(package, test, test.answer_path, run_validator), package.tests, progress
+    )
     step.checked = len(package.tests)
     for test, result in zip(package.tests, results):
         if result.verdict != AC:

@@ -21,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 from judge.audit import AuditOutput, reformatted_outputs, wrong_outputs
-from judge.checkers import check_output
+from judge.checkers import ValidatorRunner, check_output
 from judge.packages import ProblemPackage, TestCase
 from judge.verdicts import AC, WA
 from judge.verify.parallel import map_checks
@@ -88,13 +88,19 @@ def specific_outputs(
 
 
 def _feed(
-    package: ProblemPackage, test: TestCase, outputs: list[AuditOutput], expected: str, folder: Path, audit: TestAudit
+    package: ProblemPackage,
+    test: TestCase,
+    outputs: list[AuditOutput],
+    expected: str,
+    folder: Path,
+    audit: TestAudit,
+    run_validator: ValidatorRunner,
 ) -> None:
     """Give each output to the checker and record a failure unless it says ``expected``."""
     team_output = folder / "team_output"
     for item in outputs:
         team_output.write_bytes(item.output)
-        result = check_output(package, test, team_output)
+        result = check_output(package, test, team_output, run_validator)
         if result.verdict == expected:
             continue
         if expected == WA and result.verdict == AC:
@@ -105,9 +111,12 @@ def _feed(
             audit.failures.append(f"checker gave {result.verdict} on {item.kind}: {result.message}")
 
 
-def audit_test(package: ProblemPackage, test: TestCase, mutations: ModuleType | None) -> TestAudit:
-    """Feed one test's wrong and valid outputs to the checker; never raises for a faulty
-    mutations module (its error becomes a failure of this test)."""
+def audit_test(
+    package: ProblemPackage, test: TestCase, mutations: ModuleType | None, run_validator: ValidatorRunner
+) -> TestAudit:
+    """Feed one test's wrong and valid outputs to the checker (its output validator run by
+    ``run_validator``); never raises for a faulty mutations module (its error becomes a failure
+    of this test)."""
     audit = TestAudit()
     answer = test.answer_path.read_bytes()
     try:
@@ -121,13 +130,14 @@ def audit_test(package: ProblemPackage, test: TestCase, mutations: ModuleType | 
     audit.generic_wrong, audit.specific_wrong = len(generic_wrong), len(specific_wrong)
     audit.reformatted, audit.alternatives = len(reformatted), len(alternatives)
     with tempfile.TemporaryDirectory(prefix="judge-audit-") as folder:
-        _feed(package, test, generic_wrong + specific_wrong, WA, Path(folder), audit)
-        _feed(package, test, reformatted + alternatives, AC, Path(folder), audit)
+        _feed(package, test, generic_wrong + specific_wrong, WA, Path(folder), audit, run_validator)
+        _feed(package, test, reformatted + alternatives, AC, Path(folder), audit, run_validator)
     return audit
 
 
-def check_audit(package: ProblemPackage, step: StepReport, progress: Progress) -> None:
-    """Audit the checker on every test of ``package``; notes give how many outputs were tried."""
+def check_audit(package: ProblemPackage, step: StepReport, progress: Progress, run_validator: ValidatorRunner) -> None:
+    """Audit the checker on every test of ``package`` (its output validator run by
+    ``run_validator``); notes give how many outputs were tried."""
     try:
         mutations = load_mutations(package)
     except Exception as exc:
@@ -136,7 +146,7 @@ def check_audit(package: ProblemPackage, step: StepReport, progress: Progress) -
     if mutations is None:
         step.warnings.append(f"no {MUTATIONS}: only generic mutations, no alternative answers")
     progress.begin(step.title, len(package.tests))
-    audits = map_checks(lambda test: audit_test(package, test, mutations), package.tests, progress)
+    audits = map_checks(lambda test: audit_test(package, test, mutations, run_validator), package.tests, progress)
     for test, audit in zip(package.tests, audits):
         for reason in audit.failures:
             step.fail(test.name, reason)

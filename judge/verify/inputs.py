@@ -1,48 +1,36 @@
-"""Step 2: every test input passes the input validator (Kattis interface: ``validate.py < test.in``
-exits 42 for a valid input, 43 with a reason on stderr for an invalid one)."""
+"""Step 2: every test input passes every input validator (Kattis interface: ``validator [flags] <
+test.in`` exits 42 for a valid input, 43 with a reason for an invalid one), each run in the
+sandbox by ``judge.validators``."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 from judge.packages import ProblemPackage, TestCase
+from judge.validators import SandboxedValidators
+from judge.verdicts import AC, WA
 from judge.verify.parallel import map_checks
 from judge.verify.report import Progress, StepReport
 
-VALID_EXIT = 42
-VALIDATOR_TIMEOUT_S = 60
 
-
-def validate_input(package: ProblemPackage, test: TestCase) -> str | None:
-    """Run the input validator on ``test``; None when it exits 42, else the reason (one line).
-
-    Raises ValueError for a package without an input validator.
-    """
-    validator = package.input_validator
-    if validator is None:  # verify skips this step then (the layout step reports it)
+def validate_input(package: ProblemPackage, test: TestCase, validators: SandboxedValidators) -> str | None:
+    """Run each input validator of ``package`` on ``test``; None when all accept, else the first
+    reason (one line, naming the validator). Raises ValueError for a package without one."""
+    if not package.input_validators:  # verify skips this step then (the layout step reports it)
         raise ValueError(f"package {package.id} has no input validator")
-    with open(test.input_path, "rb") as data:
-        try:
-            proc = subprocess.run(
-                [sys.executable, "-S", str(validator)],
-                stdin=data,
-                capture_output=True,
-                cwd=validator.parent,
-                timeout=VALIDATOR_TIMEOUT_S,
-            )
-        except subprocess.TimeoutExpired:
-            return f"input validator ran over {VALIDATOR_TIMEOUT_S} s"
-    if proc.returncode == VALID_EXIT:
-        return None
-    said = proc.stderr.decode(errors="replace").strip().splitlines()
-    return f"input validator exited {proc.returncode}: {said[-1] if said else '(no message)'}"
+    for program in package.input_validators:
+        result = validators.validate_input(program, test.input_path, package.input_validator_flags)
+        if result.verdict == WA:
+            return f"{program.name} exited 43 (invalid input): {result.message or '(no message)'}"
+        if result.verdict != AC:
+            return f"{program.name}: {result.message}"
+    return None
 
 
-def check_inputs(package: ProblemPackage, step: StepReport, progress: Progress) -> None:
+def check_inputs(
+    package: ProblemPackage, step: StepReport, progress: Progress, validators: SandboxedValidators
+) -> None:
     """Validate every input of ``package`` (samples and secret), recording a failure per bad one."""
     progress.begin(step.title, len(package.tests))
-    reasons = map_checks(lambda test: validate_input(package, test), package.tests, progress)
+    reasons = map_checks(lambda test: validate_input(package, test, validators), package.tests, progress)
     step.checked = len(package.tests)
     for test, reason in zip(package.tests, reasons):
         if reason is not None:

@@ -184,7 +184,12 @@ def _problem_page(
     remembered = request.cookies.get(LANGUAGE_COOKIE)
     shown = next((l for l in (lang, remembered) if l in package.statements), "en")
     samples = [
-        (t.name, t.input_path.read_text(errors="replace"), t.answer_path.read_text(errors="replace"))
+        (
+            t.name,
+            t.input_path.read_text(errors="replace"),
+            t.answer_path.read_text(errors="replace"),
+            package.interaction(t),
+        )
         for t in package.tests
         if t.group == "sample"
     ]

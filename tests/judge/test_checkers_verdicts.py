@@ -18,11 +18,18 @@ from judge.checkers import (
     inexact_integers,
     parse_flags,
     plain_text,
-    run_output_validator,
 )
 from judge.packages import TestCase as JudgeTest
 from judge.verdicts import AC, JE, MLE, OLE, RTE, TLE, WA, resource_verdict, submission_verdict
-from sandbox import RunResult
+from sandbox import Limits, RunResult
+from tests.validator_box import needs_root, validator_box_fixture
+
+box = validator_box_fixture(64)
+
+
+def run_output_validator(box, program, input_path, answer_path, team_output_path, flags=()):
+    """The judge's output validator runner: the validator built and run in the sandbox."""
+    return box.validators.check(program, input_path, answer_path, team_output_path, flags)
 
 
 @pytest.mark.parametrize("team", [b"1 2\n3", b"1\t2 3", b"1\r\n2\r\n3\r\n", b"  1 2 3   \n\n"])
@@ -55,7 +62,8 @@ def _validator(tmp_path, body: str):
     return path
 
 
-def test_output_validator_exit_codes_map_to_verdicts(tmp_path):
+@needs_root
+def test_output_validator_exit_codes_map_to_verdicts(box, tmp_path):
     accept = _validator(
         tmp_path,
         """
@@ -64,7 +72,7 @@ def test_output_validator_exit_codes_map_to_verdicts(tmp_path):
         sys.exit(42)
     """,
     )
-    assert run_output_validator(accept, tmp_path / "in", tmp_path / "ans", tmp_path / "team").verdict == AC
+    assert run_output_validator(box, accept, tmp_path / "in", tmp_path / "ans", tmp_path / "team").verdict == AC
     reject = _validator(
         tmp_path,
         """
@@ -73,20 +81,23 @@ def test_output_validator_exit_codes_map_to_verdicts(tmp_path):
         sys.exit(43)
     """,
     )
-    result = run_output_validator(reject, tmp_path / "in", tmp_path / "ans", tmp_path / "team")
+    result = run_output_validator(box, reject, tmp_path / "in", tmp_path / "ans", tmp_path / "team")
     assert (result.verdict, result.message) == (WA, "path goes through a wall")
 
 
 @pytest.mark.parametrize("body", ["import sys; sys.exit(0)", "raise RuntimeError('boom')", "import sys; sys.exit(1)"])
-def test_crashing_or_misbehaving_validator_is_judge_error_not_wa(tmp_path, body):
+@needs_root
+def test_crashing_or_misbehaving_validator_is_judge_error_not_wa(box, tmp_path, body):
     program = _validator(tmp_path, body)
-    assert run_output_validator(program, tmp_path / "in", tmp_path / "ans", tmp_path / "team").verdict == JE
+    assert run_output_validator(box, program, tmp_path / "in", tmp_path / "ans", tmp_path / "team").verdict == JE
 
 
-def test_validator_that_hangs_is_judge_error(tmp_path):
+@needs_root
+def test_validator_that_hangs_is_judge_error(box, tmp_path, monkeypatch):
+    monkeypatch.setattr(box.validators, "limits", Limits(cpu_ms=500, wall_ms=1000))
     program = _validator(tmp_path, "import time; time.sleep(30)")
-    result = run_output_validator(program, tmp_path / "in", tmp_path / "ans", tmp_path / "team", timeout_s=0.5)
-    assert result.verdict == JE and "over" in result.message
+    result = run_output_validator(box, program, tmp_path / "in", tmp_path / "ans", tmp_path / "team")
+    assert result.verdict == JE and "over its time limit" in result.message
 
 
 def _run(**kw):

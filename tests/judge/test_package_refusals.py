@@ -93,12 +93,16 @@ def test_a_custom_validator_gets_its_own_flags_unchecked(tmp_path):
     assert load_package(root).validator_flags == ("its_own_flag", "3")
 
 
+def _never_run(*args, **kwargs):
+    raise AssertionError("the default checker runs no output validator")
+
+
 def test_verify_warns_about_integers_a_float_tolerance_cannot_compare(tmp_path):
     package = load_package(default_package(tmp_path, "float_tolerance 1e-9", b"9007199254740993\n"))
     step = StepReport(4, "checker accepts every .ans")
-    check_answers_accepted(package, step, NoProgress())
+    check_answers_accepted(package, step, NoProgress(), _never_run)
     assert step.ok and len(step.warnings) == 2  # sample/01 and secret/01
     assert "beyond 2^53" in step.warnings[0] and "9007199254740993" in step.warnings[0]
     exact = load_package(default_package(tmp_path / "exact", "float_tolerance 1e-9", b"9007199254740992\n"))
-    check_answers_accepted(exact, quiet := StepReport(4, "checker accepts every .ans"), NoProgress())
+    check_answers_accepted(exact, quiet := StepReport(4, "checker accepts every .ans"), NoProgress(), _never_run)
     assert quiet.ok and quiet.warnings == []

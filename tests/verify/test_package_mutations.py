@@ -14,6 +14,7 @@ import pytest
 
 from judge.packages import load_package
 from judge.verify.checker_audit import audit_test, load_mutations, specific_outputs
+from tests.validator_box import needs_root, validator_box_fixture
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -49,8 +50,12 @@ def kinds_covered(kinds: list[str], required: list[str]) -> set[str]:
     return {need for need in required if any(kind.startswith(need) for kind in kinds)}
 
 
+box = validator_box_fixture(66)
+
+
+@needs_root
 @pytest.mark.parametrize("package_id", sorted(REQUIRED_KINDS))
-def test_checker_rejects_every_required_kind_and_accepts_alternatives(package_id):
+def test_checker_rejects_every_required_kind_and_accepts_alternatives(package_id, box):
     root = REPO / "problems" / package_id
     if not (root / "generators" / "mutations.py").is_file() or not (root / "problem.yaml").is_file():
         pytest.skip(f"package {package_id} not written yet")
@@ -72,6 +77,6 @@ def test_checker_rejects_every_required_kind_and_accepts_alternatives(package_id
     if package_id in WITH_ALTERNATIVES:
         assert with_alternatives == TESTS_WITH_ALTERNATIVES, "too few tests with another valid answer"
     for test in chosen:
-        audit = audit_test(package, test, mutations)
+        audit = audit_test(package, test, mutations, box.validators.check)
         assert audit.failures == [], (test.name, audit.failures)
         assert audit.specific_wrong > 0

@@ -28,11 +28,14 @@ REPO = Path(__file__).resolve().parents[2]
 PACKAGES = ["basic", "lee", "lines", "queens", "snakes"]
 VERIFYPROBLEM = Path(sys.executable).parent / "verifyproblem"
 TOOLS = ("pandoc", "lualatex", "tidy", "gs")
-# Only the fields of problemtools' python3 entry that change: CPython instead of PyPy.
+# Only the fields of problemtools' entries that change: CPython instead of PyPy; Java without
+# ``-source 21`` (Debian's OpenJDK 17 here).
 LANGUAGES_YAML = """python3:
     name: 'Python 3 (CPython)'
     compile: 'python3 -m py_compile {files}'
     run: 'python3 "{mainfile}"'
+java:
+    compile: 'javac -encoding UTF-8 -sourcepath {path} -d {path} {files}'
 """
 # A fixed namespace, so a package's uuid is the same on every run (derived from its id).
 UUID_NAMESPACE = uuid.UUID("5f0c7a52-2f43-4c4e-9d43-6f1a3c2b7e10")
@@ -102,6 +105,25 @@ def problemtools_config(tmp_path_factory) -> Path:
     return home
 
 
+def verifyproblem(package: Path, config: Path, folder: Path) -> tuple[str, int]:
+    """Run ``verifyproblem`` on ``package`` with the languages of ``config`` (an XDG_CONFIG_HOME),
+    in ``folder``; returns (its whole report, its exit status)."""
+    proc = subprocess.run(
+        [str(VERIFYPROBLEM), str(package)],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        cwd=folder,
+        env={
+            "PATH": "/usr/local/bin:/usr/bin:/bin",
+            "HOME": str(folder),
+            "XDG_CONFIG_HOME": str(config),
+            "LANG": "C.UTF-8",
+        },
+    )
+    return proc.stdout + proc.stderr, proc.returncode
+
+
 @pytest.mark.parametrize("package_id", PACKAGES)
 def test_verifyproblem_passes(package_id, problemtools_config, tmp_path):
     package = REPO / "problems" / package_id
@@ -110,19 +132,6 @@ def test_verifyproblem_passes(package_id, problemtools_config, tmp_path):
     copy, left_out = kattis_2023_07_copy(package, tmp_path)
     if left_out:
         print(f"{package_id}: left out of the problemtools copy (file I/O): {', '.join(left_out)}")
-    proc = subprocess.run(
-        [str(VERIFYPROBLEM), str(copy)],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        cwd=tmp_path,
-        env={
-            "PATH": "/usr/local/bin:/usr/bin:/bin",
-            "HOME": str(tmp_path),
-            "XDG_CONFIG_HOME": str(problemtools_config),
-            "LANG": "C.UTF-8",
-        },
-    )
-    report = proc.stdout + proc.stderr
+    report, returncode = verifyproblem(copy, problemtools_config, tmp_path)
     assert f"{package_id} tested: 0 errors" in report, report[-6000:]
-    assert proc.returncode == 0, report[-6000:]
+    assert returncode == 0, report[-6000:]

@@ -45,7 +45,7 @@ def test_good_package_report_counts_what_each_step_checked(split_package):
 def test_input_rejected_by_the_validator_is_named(split_package):
     (split_package / "data/secret/03-one.in").write_text("1\n")
     (split_package / "data/secret/03-one.ans").write_text("1 0\n")  # what the reference prints for 1
-    report = verify_package(split_package, run_submissions=False)
+    report = verify_package(split_package, slot=VERIFY_SLOT, run_submissions=False)
     assert not report.ok
     reasons = failures_of(report, 2)
     assert list(reasons) == ["secret/03-one"]
@@ -54,7 +54,7 @@ def test_input_rejected_by_the_validator_is_named(split_package):
 
 def test_answer_that_differs_from_the_reference_is_named(split_package):
     (split_package / "data/secret/02-largest.ans").write_text("2 999999998\n")  # valid, but not the reference's
-    report = verify_package(split_package, run_submissions=False)
+    report = verify_package(split_package, slot=VERIFY_SLOT, run_submissions=False)
     assert failing_steps(report) == {3}
     reasons = failures_of(report, 3)
     assert list(reasons) == ["secret/02-largest"]
@@ -63,7 +63,7 @@ def test_answer_that_differs_from_the_reference_is_named(split_package):
 
 def test_checker_that_accepts_everything_fails_the_audit(split_package):
     (split_package / "output_validators/check/check.py").write_text(ALWAYS_ACCEPT)
-    report = verify_package(split_package, run_submissions=False)
+    report = verify_package(split_package, slot=VERIFY_SLOT, run_submissions=False)
     assert failing_steps(report) == {5}
     failures = report.steps[4].failures
     assert {f.test for f in failures} == {"sample/01", "secret/01-smallest", "secret/02-largest"}
@@ -74,7 +74,7 @@ def test_checker_that_accepts_everything_fails_the_audit(split_package):
 
 def test_checker_that_rejects_the_judge_answer_is_named(split_package):
     (split_package / "output_validators/check/check.py").write_text(REJECTS_ONE)
-    report = verify_package(split_package, run_submissions=False)
+    report = verify_package(split_package, slot=VERIFY_SLOT, run_submissions=False)
     reasons = failures_of(report, 4)
     assert set(reasons) == {"sample/01", "secret/01-smallest", "secret/02-largest"}
     assert all(reason.startswith("checker gave WA on the judge answer") for reason in reasons.values())
@@ -91,7 +91,9 @@ def test_wrong_answer_submission_that_is_accepted_is_named(split_package):
 
 def test_cli_exits_non_zero_and_prints_the_failing_test(split_package):
     (split_package / "data/secret/02-largest.ans").write_text("2 999999998\n")
-    result = CliRunner().invoke(app, ["problem", "verify", str(split_package), "--no-submissions"])
+    result = CliRunner().invoke(
+        app, ["problem", "verify", str(split_package), "--no-submissions", "--slot", str(VERIFY_SLOT)]
+    )
     assert result.exit_code == 1
     assert "NOT verified" in result.output
     assert "split step 3 secret/02-largest" in " ".join(result.output.split())
@@ -100,7 +102,7 @@ def test_cli_exits_non_zero_and_prints_the_failing_test(split_package):
 def test_broken_layout_stops_before_the_other_steps(tmp_path):
     package = tmp_path / "empty"
     package.mkdir()
-    report = verify_package(package)
+    report = verify_package(package, slot=VERIFY_SLOT)
     assert not report.ok
     assert "problem.yaml" in failures_of(report, 1)
     assert all(step.skipped for step in report.steps[1:])
@@ -114,7 +116,7 @@ def test_all_runs_every_package_of_the_problems_dir(tmp_path, monkeypatch):
     broken.mkdir()
     (broken / "problem.yaml").write_text("name: [unclosed\n")
     monkeypatch.setenv("JUDGE_PROBLEMS_DIR", str(good.parent))
-    result = CliRunner().invoke(app, ["problem", "verify", "--all", "--no-submissions"])
+    result = CliRunner().invoke(app, ["problem", "verify", "--all", "--no-submissions", "--slot", str(VERIFY_SLOT)])
     assert result.exit_code == 1
     output = " ".join(result.output.split())
     assert "broken: NOT verified" in output and "broken step 1 problem.yaml" in output

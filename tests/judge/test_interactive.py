@@ -1,0 +1,155 @@
+"""Interactive problems (legacy ``validation: custom interactive``, 2023-07 ``type: interactive``):
+the output validator is the interactor, run in a box of its own slot and connected to the
+submission by pipes. The fixture ``guessgame`` (tests/fixtures/packages/) is a guessing game
+(binary search): its submissions get AC, WA, TLE and RTE through ``judge problem verify`` and the
+same from problemtools' ``verifyproblem``. The verdict rules are problemtools'
+(``interactive_verdict``)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from judge.api import create_app
+from judge.checkers import CheckResult
+from judge.config import Settings
+from judge.db import make_engine, make_sessionmaker, upgrade
+from judge.judging import interactive_verdict, judge_submission
+from judge.languages import LANGUAGES
+from judge.package_store import load_problem
+from judge.packages import PackageError, load_package
+from judge.verdicts import AC, JE, RTE, TLE, WA
+from judge.verify import verify_package
+from sandbox import RunResult, Sandbox
+from tests.slots import WORK_ROOT, slot
+from tests.validator_box import needs_root
+from tests.verify.test_problemtools import problemtools_config, verifyproblem  # noqa: F401 (a fixture)
+
+GUESSGAME = Path(__file__).resolve().parents[1] / "fixtures" / "packages" / "guessgame"
+EXPECTED = {
+    "accepted/binary_search.py": "AC",
+    "accepted/binary_search.cpp": "AC",
+    "wrong_answer/linear.py": "WA",
+    "wrong_answer/off_by_one.py": "WA",
+    "time_limit_exceeded/think_forever.py": "TLE",
+    "run_time_error/crash_after_one.py": "RTE",
+}
+
+
+def run(exit_code=0, signal=None, cpu=False, wall=False) -> RunResult:
+    flags = dict(cpu_limit_exceeded=cpu, wall_limit_exceeded=wall, memory_limit_exceeded=False)
+    return RunResult(exit_code=exit_code, signal=signal, cpu_ms=10, wall_ms=10, peak_memory_kib=1, **flags)
+
+
+@pytest.mark.parametrize(
+    "submission, submission_end, interactor, interactor_end, verdict",
+    [
+        (run(), 2, CheckResult(AC, "found"), 3, AC),
+        (run(), 2, CheckResult(WA, "too many guesses"), 3, WA),
+        (run(exit_code=1), 2, CheckResult(WA, "no guess"), 3, RTE),  # the submission failed first
+        (run(signal=13), 4, CheckResult(WA, "bad guess"), 3, WA),  # the interactor failed first
+        (run(cpu=True, signal=9), 2, CheckResult(WA, "no guess"), 3, TLE),
+        (run(wall=True, signal=9), 5, CheckResult(WA, "gave up"), 3, WA),  # its WA came first
+        (run(cpu=True, signal=9), 2, CheckResult(JE, "interactor crashed"), 3, JE),
+        (run(), 2, CheckResult(JE, "interactor ran over its time limit"), 3, JE),
+    ],
+)
+def test_who_failed_first_decides(submission, submission_end, interactor, interactor_end, verdict):
+    assert interactive_verdict(submission, submission_end, interactor, interactor_end)[0] == verdict
+
+
+def test_interactive_is_read_from_both_format_versions(tmp_path):
+    assert load_package(GUESSGAME).interactive
+    modern = tmp_path / "guessgame"
+    shutil.copytree(GUESSGAME, modern)
+    (modern / "problem.yaml").write_text("problem_format_version: 2023-07-draft\nname: Guess\ntype: interactive\n")
+    (modern / "output_validators").rename(modern / "output_validator")
+    shutil.move(modern / "output_validator" / "interactor" / "interactor.py", modern / "output_validator")
+    (modern / "output_validator" / "interactor").rmdir()
+    assert load_package(modern).interactive and load_package(modern).output_validator == modern / "output_validator"
+    shutil.rmtree(modern / "output_validator")
+    with pytest.raises(PackageError, match="interactor"):
+        load_package(modern)
+
+
+@needs_root
+def test_every_guessgame_submission_gets_its_folders_verdict(monkeypatch):
+    monkeypatch.setenv("JUDGE_WORK_DIR", str(WORK_ROOT / "interactive-verify"))
+    report = verify_package(GUESSGAME, slot=slot(75))
+    steps = {step.title: step for step in report.steps}
+    judged = steps["submissions get their verdicts"]
+    assert judged.ok, judged.failures
+    assert {note.split(":")[0]: note.split(": ")[1].split()[0] for note in judged.notes} == EXPECTED
+    assert steps["inputs pass the input validator"].ok
+
+
+# reads the secret wherever it might lie (the interactor's files, its /proc) and guesses it at once
+CHEATER = """
+import glob
+found = None
+for path in glob.glob('/box/**', recursive=True) + glob.glob('/proc/*/cwd/.judge/testdata.in'):
+    try:
+        found = int(open(path).read())
+        break
+    except (OSError, ValueError):
+        pass
+print(found if found is not None else 0, flush=True)
+input()
+"""
+CRASHING_INTERACTOR = "import sys\nprint('lower', flush=True)\nraise RuntimeError('the interactor is broken')\n"
+
+
+@pytest.fixture(scope="module")
+def box():
+    with Sandbox(slot=slot(76)) as opened:
+        yield opened
+
+
+@needs_root
+def test_the_submission_cannot_read_the_interactors_files(box, tmp_path):
+    work = WORK_ROOT / "interactive-cheater"
+    shutil.rmtree(work, ignore_errors=True)
+    outcome = judge_submission(box, load_package(GUESSGAME), LANGUAGES["python3"], CHEATER, work)
+    assert outcome.verdict == WA, [(t.verdict, t.message) for t in outcome.tests]
+    assert "out of range" in outcome.tests[0].message
+    shutil.rmtree(work, ignore_errors=True)
+
+
+@needs_root
+def test_a_crashing_interactor_is_a_judge_error_and_the_next_judging_is_ac(box, tmp_path):
+    broken = tmp_path / "guessgame"
+    shutil.copytree(GUESSGAME, broken)
+    (broken / "output_validators" / "interactor" / "interactor.py").write_text(CRASHING_INTERACTOR)
+    work = WORK_ROOT / "interactive-crash"
+    shutil.rmtree(work, ignore_errors=True)
+    source = (GUESSGAME / "submissions" / "accepted" / "binary_search.py").read_text()
+    outcome = judge_submission(box, load_package(broken), LANGUAGES["python3"], source, work)
+    assert outcome.verdict == JE and "RuntimeError" in outcome.tests[0].message
+    shutil.rmtree(work, ignore_errors=True)
+    assert judge_submission(box, load_package(GUESSGAME), LANGUAGES["python3"], source, work).verdict == AC
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def test_problemtools_gives_the_same_verdicts(problemtools_config, tmp_path):  # noqa: F811 (the fixture)
+    copy = tmp_path / "guessgame"
+    shutil.copytree(GUESSGAME, copy, ignore=shutil.ignore_patterns("statement"))  # legacy: .tex only
+    report, _ = verifyproblem(copy, problemtools_config, tmp_path)
+    assert "guessgame tested: 0 errors" in report, report[-6000:]
+    for name, verdict in EXPECTED.items():
+        assert f"{name} " in report and f"OK: {verdict}" in report.split(f"{name} ", 1)[1].splitlines()[0], name
+
+
+def test_the_sample_conversation_is_shown_over_the_api_and_on_the_problem_page(tmp_path):
+    settings = Settings(database_url=f"sqlite:///{tmp_path / 'judge.db'}", problems_dir=tmp_path, work_dir=tmp_path)
+    upgrade(settings.database_url)
+    with make_sessionmaker(make_engine(settings.database_url))() as session:
+        load_problem(session, GUESSGAME)
+        session.commit()
+    client = TestClient(create_app(settings))
+    sample = client.get("/api/v1/problems/guessgame").json()["samples"][0]
+    assert sample["interaction"] == ">500\n<correct\n"
+    page = client.get("/problems/guessgame").text
+    assert "Conversation" in page and "&gt;500\n&lt;correct" in page
