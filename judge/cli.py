@@ -747,3 +747,6 @@ def contest_import(
             _store_accounts(session, imported.created, passwords)
         contest = imported.contest
         say(f"contest {contest.id}: {contest.name} imported ({len(imported.created)} new accounts)")
+
+
+from judge import cli_jury  # noqa: E402, F401  the jury's print, similarity and sources commands register here

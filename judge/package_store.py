@@ -24,7 +24,7 @@ from judge.clock import utcnow
 from judge.models import PackageArchive, Problem
 from judge.packages import PackageError, ProblemPackage, load_package
 
-PACKED = ("problem.yaml", "statement", "data", "output_validators", "input_validators")
+PACKED = ("problem.yaml", "statement", "data", "output_validators", "input_validators", "attachments")
 
 
 def pack(package_root: Path) -> bytes:

@@ -1,6 +1,7 @@
 """The HTTP API (FastAPI; OpenAPI at /docs), one module per resource in the manner of DOMjudge's
 ``Controller/API/*Controller.php``: ``auth``, ``users``, ``problems``, ``languages``,
-``submissions``, ``contests``, ``scoreboards``, ``events``, ``operations``, and the ICPC Contest
+``submissions``, ``contests``, ``scoreboards``, ``events``, ``operations``, ``sources`` (similarity,
+sources zip), ``printouts`` (PDF), and the ICPC Contest
 API at ``/api/ccs`` (``ccs``, ``ccs_feed``; HTTP Basic or bearer). ``create_app`` only
 assembles them.
 
@@ -29,8 +30,10 @@ from judge.api import (
     events,
     languages,
     operations,
+    printouts,
     problems,
     scoreboards,
+    sources,
     submissions,
     users,
 )
@@ -42,7 +45,21 @@ from judge.throttle import LoginThrottle, StreamSlots
 
 MAX_BODY_BYTES = 1 << 20
 # ccs_feed before ccs: its paths would otherwise match the Contest API's generic collection route
-ROUTERS = (auth, users, problems, languages, submissions, contests, scoreboards, events, operations, ccs_feed, ccs)
+ROUTERS = (
+    auth,
+    users,
+    problems,
+    languages,
+    submissions,
+    contests,
+    scoreboards,
+    events,
+    operations,
+    sources,
+    printouts,
+    ccs_feed,
+    ccs,
+)
 
 
 def describe(settings: Settings) -> str:
