@@ -67,7 +67,7 @@ def test_the_problem_set_pdf_holds_every_title_limit_and_sample(contest, teacher
     text = pdf_text(reply.content, tmp_path)
     assert "Lab 5: paths" in text
     assert "A. The mouse and the cheese" in text and "B. Lines: move the ball" in text
-    assert "Time limit: 1 s per test" in text and "Memory: 256 MiB" in text and "Input: input.txt" in text
+    assert "Time limit 1 s per test" in text and "Memory 256 MiB" in text and "Input: input.txt" in text
     lines_of_text = {line.strip() for line in text.splitlines()}
     for problem in ("lee", "lines"):
         missing = [line for line in sample_lines(problem) if line not in lines_of_text]
