@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from judge.packages import ProblemPackage
-from judge.web.render import statement_html, templates
 
 
 class PrintError(RuntimeError):
@@ -50,6 +49,12 @@ class Slip:
     name: str
     display_name: str
     password: str | None
+
+
+def _render(template: str, **context) -> str:
+    from judge.web.render import templates  # imported here: judge.web imports the API, which imports this
+
+    return templates.get_template(template).render(**context)
 
 
 def _refuse(url: str, *args, **kwargs):
@@ -86,6 +91,8 @@ def problem_set_html(
 ) -> str:
     """The problem set as one HTML document (layout in the module docstring); ``window``: the
     contest's start and end (UTC), ``language``: the statements' language code (``en``, ``ro``)."""
+    from judge.web.render import statement_html  # as in _render
+
     entries = []
     for problem in problems:
         shown = language if language in problem.package.statements else "en"
@@ -101,8 +108,13 @@ def problem_set_html(
                 "samples": _samples(problem.package, markdown),
             }
         )
-    return templates.get_template("print/problemset.html").render(
-        contest_name=contest_name, start=window[0], end=window[1], problems=entries, language=language
+    return _render(
+        "print/problemset.html",
+        contest_name=contest_name,
+        start=window[0],
+        end=window[1],
+        problems=entries,
+        language=language,
     )
 
 
@@ -115,5 +127,4 @@ def problem_set_pdf(
 
 def slips_pdf(slips: Sequence[Slip], sign_in_url: str) -> bytes:
     """Password slips, one per account, as PDF bytes (``pdf_bytes``; raises PrintError)."""
-    html = templates.get_template("print/slips.html").render(slips=slips, sign_in_url=sign_in_url)
-    return pdf_bytes(html)
+    return pdf_bytes(_render("print/slips.html", slips=slips, sign_in_url=sign_in_url))

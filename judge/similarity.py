@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import io
 import logging
+import tarfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,9 @@ from copydetect import CodeFingerprint, compare_files
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
-from judge.models import Submission, User
+from judge.models import Problem, Submission, User
+from judge.package_store import cached_package
+from judge.packages import PackageError
 from judge.vocabulary import Verdict
 
 NOISE_CHARACTERS = 25  # copydetect's noise threshold k: matches shorter than this (filtered characters) never count
@@ -188,6 +191,16 @@ def package_template(package_root: Path) -> list[str]:
         except UnicodeDecodeError:
             continue
     return texts
+
+
+def problem_template(session: Session, problem: Problem, cache_dir: Path) -> list[str]:
+    """``package_template`` of the problem's current package (unpacked in ``cache_dir``, as
+    ``judge.package_store.cached_package``); none when its archive cannot be read."""
+    try:
+        package = cached_package(session, problem.package_sha256, problem.id, cache_dir)
+    except (PackageError, tarfile.TarError, OSError):  # an archive that does not unpack
+        return []
+    return package_template(package.root)
 
 
 def latest_sources(session: Session, problem_id: str, *conditions: ColumnElement[bool]) -> list[Submission]:

@@ -6,7 +6,6 @@ the teacher's pages and the CLI call the same functions."""
 
 from __future__ import annotations
 
-import tarfile
 from pathlib import Path
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
@@ -20,8 +19,6 @@ from judge.api.errors import answers
 from judge.api.lookups import jury_contest, viewable_submission
 from judge.auth import current_user, db_session, jury_user
 from judge.models import Contest, Problem, Submission, User
-from judge.package_store import cached_package
-from judge.packages import PackageError
 from judge.schemas import PathId, UtcStamp, storable
 from judge.source_archive import contest_sources_zip
 
@@ -88,15 +85,6 @@ class MatchOut(BaseModel):
     second: SideOut
 
 
-def template_texts(session: Session, problem: Problem, work_dir: Path) -> list[str]:
-    """The problem's boilerplate (``judge.similarity.package_template``); none when its package cannot be read."""
-    try:
-        package = cached_package(session, problem.package_sha256, problem.id, work_dir / "packages")
-    except (PackageError, tarfile.TarError, OSError):  # an archive that does not unpack
-        return []
-    return similarity.package_template(package.root)
-
-
 def _source(session: Session, row: Submission) -> SourceOut:
     author = session.get(User, row.user_id) if row.user_id else None
     return SourceOut(
@@ -113,7 +101,7 @@ def _source(session: Session, row: Submission) -> SourceOut:
 def _ranked(session: Session, problem: Problem, rows: list[Submission], work_dir: Path, limit: int) -> list[PairOut]:
     documents = [similarity.Document(r.id, r.language, r.source) for r in rows]
     try:
-        pairs = similarity.rank_pairs(documents, template_texts(session, problem, work_dir))
+        pairs = similarity.rank_pairs(documents, similarity.problem_template(session, problem, work_dir / "packages"))
     except similarity.TooManySources as exc:
         raise HTTPException(422, str(exc)) from exc
     shown = {r.id: _source(session, r) for r in rows}
@@ -181,7 +169,7 @@ def pair_view(session: Session, user: User, first_id: int, second_id: int, work_
         pair, left, right = similarity.matching_regions(
             similarity.Document(a.id, a.language, a.source),
             similarity.Document(b.id, b.language, b.source),
-            template_texts(session, problem, work_dir),
+            similarity.problem_template(session, problem, work_dir / "packages"),
         )
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from exc
