@@ -2,7 +2,7 @@
 PDF), ``contest similarity`` and ``problem similarity`` (who handed in the same program),
 ``contest sources`` (every source as one zip) and ``user slips`` (password slips as PDF). They run on
 the server against ``JUDGE_DATABASE_URL``, with the functions the API and the teacher's pages use
-(``judge.api.sources``, ``judge.api.printouts``); a refusal there is printed as the CLI's own error."""
+(``judge.api.similarity``, ``judge.api.downloads``); a refusal there is printed as the CLI's own error."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def contest_print(
 ) -> None:
     """Write the contest's problem set as one PDF: a cover, then each problem by letter with its
     limits, statement and samples."""
-    from judge.api.printouts import problem_set
+    from judge.api.downloads import problem_set
 
     with _db() as session:
         contest = _contest(session, contest_id)
@@ -81,7 +81,7 @@ def contest_similarity(
     limit: int = typer.Option(20, min=1, max=1000, help="pairs shown, most similar first"),
 ) -> None:
     """Rank the pairs of students' sources of one contest problem by similarity (copydetect)."""
-    from judge.api.sources import contest_similarity as ranked
+    from judge.api.similarity import contest_similarity as ranked
 
     with _db() as session:
         contest = _contest(session, contest_id)
@@ -95,7 +95,7 @@ def problem_similarity(
     limit: int = typer.Option(20, min=1, max=1000, help="pairs shown, most similar first"),
 ) -> None:
     """Rank the pairs of the students' sources of any problem (practice and contests) by similarity."""
-    from judge.api.sources import problem_similarity as ranked
+    from judge.api.similarity import problem_similarity as ranked
 
     names = [n.strip() for n in users.split(",") if n.strip()]
     with _db() as session:
@@ -123,7 +123,7 @@ def user_slips(
     url: str = typer.Option("http://127.0.0.1:8000/login", help="the sign-in address printed on each slip"),
 ) -> None:
     """Print password slips as one PDF, one per account, to cut apart."""
-    from judge.api.printouts import slips
+    from judge.api.downloads import slips
 
     try:
         lines = passwords.read_text(encoding="utf-8").splitlines()

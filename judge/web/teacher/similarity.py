@@ -1,7 +1,7 @@
 """The teacher's pages over submitted sources and printouts: a contest problem's (or any problem's)
 most similar pairs of students' sources, two sources side by side with their shared regions marked,
 the contest's sources as a zip, its problem set as a PDF, and password slips as a PDF. Each calls the
-API's own function (``judge.api.sources``, ``judge.api.printouts``), so the same access rules hold:
+API's own function (``judge.api.similarity``, ``judge.api.downloads``), so the same access rules hold:
 a student gets 403, a teacher sees only the contests it judges."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from fastapi import APIRouter, Depends, Query, Request
 from sqlalchemy.orm import Session
 
 from judge import contests as rules
+from judge.api.downloads import LANGUAGE, pdf_response, problem_set, slips, sources_download
 from judge.api.lookups import jury_contest
-from judge.api.printouts import LANGUAGE, pdf_response, problem_set, slips
-from judge.api.sources import MAX_PAIRS, contest_similarity, pair_view, problem_similarity, sources_download
+from judge.api.similarity import MAX_PAIRS, contest_similarity, pair_view, problem_similarity
 from judge.auth import db_session
 from judge.models import Problem, User
 from judge.schemas import PathId

@@ -1,6 +1,7 @@
-"""Printouts as PDF (``judge.printouts``, WeasyPrint): a contest's problem set for its jury, and
-password slips for accounts whose passwords the caller was just given. The teacher's pages and the
-CLI call the same functions."""
+"""Files the jury downloads: a contest's problem set as PDF and its sources as one zip (its jury only),
+and password slips as PDF for accounts whose passwords the caller was just given. The PDFs are
+``judge.printouts``' (WeasyPrint), the zip ``judge.source_archive``'s; the teacher's pages and the CLI
+call the same functions."""
 
 from __future__ import annotations
 
@@ -18,9 +19,10 @@ from judge.auth import current_user, db_session, jury_user
 from judge.models import Contest, Problem, User
 from judge.package_store import cached_package
 from judge.packages import PackageError
-from judge.schemas import MAX_IMPORTED_USERS, PathId, RequestBody, Text
+from judge.schemas import MAX_IMPORTED_USERS, PathId, RequestBody, Text, storable
+from judge.source_archive import contest_sources_zip
 
-router = APIRouter(prefix="/api/v1", tags=["printouts"])
+router = APIRouter(prefix="/api/v1", tags=["downloads"])
 LANGUAGE = Query("en", pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{1,8})?$", description="statement language (en, ro, …)")
 
 
@@ -38,11 +40,30 @@ class SlipsIn(RequestBody):
     sign_in_url: Text | None = Field(None, max_length=300)
 
 
+class PdfResponse(Response):
+    """A PDF document (``application/pdf``)."""
+
+    media_type = "application/pdf"
+
+
+class ZipResponse(Response):
+    """A zip archive (``application/zip``)."""
+
+    media_type = "application/zip"
+
+
+def sources_download(session: Session, contest: Contest) -> Response:
+    """``contest-<id>-sources.zip`` as a download (``judge.source_archive``)."""
+    return ZipResponse(
+        contest_sources_zip(session, contest),
+        headers={"Content-Disposition": f'attachment; filename="contest-{contest.id}-sources.zip"'},
+    )
+
+
 def pdf_response(data: bytes, file_name: str) -> Response:
     """PDF bytes as a download named ``file_name``, never cached (slips hold passwords)."""
-    return Response(
+    return PdfResponse(
         data,
-        media_type="application/pdf",
         headers={"Content-Disposition": f'attachment; filename="{file_name}"', "Cache-Control": "no-store"},
     )
 
@@ -77,7 +98,7 @@ def slips(session: Session, actor: User | None, accounts: list[tuple[str, str | 
     if not 1 <= len(accounts) <= MAX_IMPORTED_USERS:
         raise HTTPException(422, f"1 to {MAX_IMPORTED_USERS} accounts at once")
     names = [name for name, _ in accounts]
-    found = {u.name: u for u in session.scalars(select(User).where(User.name.in_(names)))}
+    found = {u.name: u for u in session.scalars(select(User).where(User.name.in_(filter(storable, names))))}
     out = []
     for name, password in accounts:
         account = found.get(name)
@@ -89,7 +110,7 @@ def slips(session: Session, actor: User | None, accounts: list[tuple[str, str | 
     return _print(printouts.slips_pdf, out, sign_in_url)
 
 
-@router.get("/contests/{contest_id}/problemset.pdf", responses=answers(403, 404, 422))
+@router.get("/contests/{contest_id}/problemset.pdf", response_class=PdfResponse, responses=answers(403, 404, 422))
 def get_problem_set(
     request: Request,
     contest_id: PathId,
@@ -104,7 +125,7 @@ def get_problem_set(
     return pdf_response(data, f"contest-{contest.id}-problems-{language}.pdf")
 
 
-@router.post("/printouts/slips.pdf", responses=answers(403, 404))
+@router.post("/printouts/slips.pdf", response_class=PdfResponse, responses=answers(403, 404))
 def post_slips(
     body: SlipsIn, request: Request, user: User = Depends(jury_user), session: Session = Depends(db_session)
 ):
@@ -113,3 +134,10 @@ def post_slips(
     (teachers: students only; admins: anyone). Nothing is stored."""
     url = body.sign_in_url or str(request.base_url).rstrip("/") + "/login"
     return pdf_response(slips(session, user, [(a.name, a.password) for a in body.accounts], url), "slips.pdf")
+
+
+@router.get("/contests/{contest_id}/sources.zip", response_class=ZipResponse, responses=answers(403, 404))
+def get_sources_zip(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
+    """Every source of the contest as one zip: a folder per student, files named by problem letter,
+    submission, verdict and time (the contest's jury)."""
+    return sources_download(session, jury_contest(session, user, contest_id))

@@ -1,14 +1,13 @@
-"""Submitted sources for the jury: similarity (who handed in the same program) and a contest's sources
-as one zip. Only a contest's jury (its teacher, an admin) reads a contest's; any teacher reads the
-practice submissions of the students it names; a student gets 403 (404 for a contest it cannot
-see). The comparison is ``judge.similarity``'s (copydetect), the archive ``judge.source_archive``'s;
-the teacher's pages and the CLI call the same functions."""
+"""Similarity of submitted sources for the jury: who handed in the same program. Only a contest's jury
+(its teacher, an admin) compares a contest's; any teacher compares the submissions it may see of
+the students it names; a student gets 403 (404 for a contest it cannot see). The comparison is
+``judge.similarity``'s (copydetect); the teacher's pages and the CLI call the same functions."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from pydantic import BaseModel
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
@@ -20,9 +19,8 @@ from judge.api.lookups import jury_contest, viewable_submission
 from judge.auth import current_user, db_session, jury_user
 from judge.models import Contest, Problem, Submission, User
 from judge.schemas import PathId, UtcStamp, storable
-from judge.source_archive import contest_sources_zip
 
-router = APIRouter(prefix="/api/v1", tags=["sources"])
+router = APIRouter(prefix="/api/v1", tags=["similarity"])
 MAX_PAIRS = 1000
 
 
@@ -146,7 +144,7 @@ def problem_similarity(
         raise HTTPException(404, f"no problem {problem_id[:64]!r}")
     conditions = list(seen)
     if names:
-        found = dict(session.execute(select(User.name, User.id).where(User.name.in_(names))).all())
+        found = dict(session.execute(select(User.name, User.id).where(User.name.in_(filter(storable, names)))).all())
         missing = [n for n in names if n not in found]
         if missing:
             raise HTTPException(404, f"no user {missing[0][:64]!r}")
@@ -186,15 +184,6 @@ def pair_view(session: Session, user: User, first_id: int, second_id: int, work_
         similarity_second=pair.similarity_second,
         first=side(a, left),
         second=side(b, right),
-    )
-
-
-def sources_download(session: Session, contest: Contest) -> Response:
-    """``contest-<id>-sources.zip`` as a download (``judge.source_archive``)."""
-    return Response(
-        contest_sources_zip(session, contest),
-        media_type="application/zip",
-        headers={"Content-Disposition": f'attachment; filename="contest-{contest.id}-sources.zip"'},
     )
 
 
@@ -240,10 +229,3 @@ def get_pair(
 ):
     """Two submissions side by side, the regions they share marked (teachers; each one visible to them)."""
     return pair_view(session, user, first_id, second_id, request.app.state.settings.work_dir)
-
-
-@router.get("/contests/{contest_id}/sources.zip", responses=answers(403, 404))
-def get_sources_zip(contest_id: PathId, user: User = Depends(current_user), session: Session = Depends(db_session)):
-    """Every source of the contest as one zip: a folder per student, files named by problem letter,
-    submission, verdict and time (the contest's jury)."""
-    return sources_download(session, jury_contest(session, user, contest_id))
