@@ -5,6 +5,7 @@ call the same functions."""
 
 from __future__ import annotations
 
+import tarfile
 from pathlib import Path
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
@@ -84,7 +85,7 @@ def problem_set(session: Session, contest: Contest, language: str, work_dir: Pat
         assert problem is not None  # the foreign key
         try:
             package = cached_package(session, problem.package_sha256, problem.id, work_dir / "packages")
-        except PackageError as exc:
+        except (PackageError, tarfile.TarError, OSError) as exc:  # an archive that does not unpack
             raise HTTPException(500, f"the package of {problem.id} cannot be read: {exc}") from exc
         entries.append(printouts.PrintedProblem(entry.letter, problem.name, package, problem.package_sha256))
     return _print(printouts.problem_set_pdf, contest.name, (contest.start_at, contest.end_at), entries, language)
