@@ -1,6 +1,7 @@
 """The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
 user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / archive / delete /
-rejudge / export / import (ICPC contest packages)."""
+rejudge / export / import (ICPC contest packages); the jury's contest print / similarity / sources, problem
+similarity and user slips are in ``judge.cli_jury``."""
 
 from __future__ import annotations
 
