@@ -172,4 +172,7 @@ def test_the_teacher_pages_rank_and_show_escaped_sources(lab, api_app, teacher_c
     assert shown.status_code == 200, shown.text
     assert "<script>alert" not in shown.text and "&lt;script&gt;alert" in shown.text
     assert page.get(f"/teacher/similarity/{sub}/{sub - 1}").status_code == 422  # C++ against Python
+    assert 'href="/teacher/similarity"' in page.get("/teacher/contests").text
+    anyone = page.get("/teacher/similarity", params={"problem": "lee", "users": "bob, carol"})
+    assert anyone.status_code == 200 and "2 sources compared, 1 pair." in anyone.text
     assert page.get(f"/teacher/contests/{contest}/sources.zip").headers["content-type"] == "application/zip"
