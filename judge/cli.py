@@ -1,7 +1,8 @@
 """The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
 user add / import / list / password / deactivate / reactivate, class create / list / show / add / import /
 remove / delete (``judge.cli_classes``), contest create / list / scoreboard / grades / unfreeze / archive / delete /
-rejudge / export / import (ICPC contest packages)."""
+rejudge / export / import (ICPC contest packages); the jury's contest print / similarity / sources, problem
+similarity and user slips are in ``judge.cli_jury``."""
 
 from __future__ import annotations
 
@@ -763,3 +764,4 @@ def contest_import(
 
 
 from judge import cli_classes  # noqa: E402, F401  (registers the class and account-care commands)
+from judge import cli_jury  # noqa: E402, F401  the jury's print, similarity and sources commands register here

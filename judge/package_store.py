@@ -32,6 +32,7 @@ PACKED = (
     "output_validator",
     "input_validators",
     "input_format_validators",
+    "attachments",
 )
 
 

@@ -1,6 +1,7 @@
 """The HTTP API (FastAPI; OpenAPI at /docs), one module per resource in the manner of DOMjudge's
 ``Controller/API/*Controller.php``: ``auth``, ``users``, ``classes``, ``problems``, ``languages``,
-``submissions``, ``contests``, ``scoreboards``, ``events``, ``operations``, and the ICPC Contest
+``submissions``, ``contests``, ``scoreboards``, ``events``, ``operations``, ``similarity``,
+``downloads`` (problem set and slips PDF, sources zip), and the ICPC Contest
 API at ``/api/ccs`` (``ccs``, ``ccs_feed``; HTTP Basic or bearer). ``create_app`` only
 assembles them.
 
@@ -19,6 +20,8 @@ limited (``judge.throttle``); slow clients are timed out by the server (``judge.
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from fastapi import FastAPI
 
 from judge.api import (
@@ -27,11 +30,13 @@ from judge.api import (
     ccs_feed,
     classes,
     contests,
+    downloads,
     events,
     languages,
     operations,
     problems,
     scoreboards,
+    similarity,
     submissions,
     users,
 )
@@ -43,20 +48,8 @@ from judge.throttle import LoginThrottle, StreamSlots
 
 MAX_BODY_BYTES = 1 << 20
 # ccs_feed before ccs: its paths would otherwise match the Contest API's generic collection route
-ROUTERS = (
-    auth,
-    users,
-    classes,
-    problems,
-    languages,
-    submissions,
-    contests,
-    scoreboards,
-    events,
-    operations,
-    ccs_feed,
-    ccs,
-)
+ROUTERS: tuple[ModuleType, ...] = (auth, users, classes, problems, languages, submissions, contests, scoreboards)
+ROUTERS += (events, operations, similarity, downloads, ccs_feed, ccs)
 
 
 def describe(settings: Settings) -> str:
