@@ -1,11 +1,12 @@
 """The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
 user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / archive / delete /
-rejudge / export / import (ICPC contest packages)."""
+rejudge / export / import (ICPC contest packages), clar list / ask / answer / announce (clarifications,
+over HTTP as ``submit``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -30,6 +31,8 @@ contest_app = _commands(
 )
 app.add_typer(user_app, name="user")
 app.add_typer(contest_app, name="contest")
+clar_app = _commands("Clarifications of a contest over HTTP: list, ask, answer, announce (as --user or --token).")
+app.add_typer(clar_app, name="clar")
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -266,18 +269,10 @@ def submit(
         source = file.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         fail(f"{file}: not UTF-8 text", 2)
-    if not token and not user:
-        fail("log in: --user NAME (and --password or the prompt), or --token / JUDGE_TOKEN", 2)
-    if not token and not password:
-        password = typer.prompt(f"password of {user}", hide_input=True)
+    password = _login_password(user, password, token)
     try:
         with httpx.Client(base_url=server, timeout=30) as client:
-            if not token:
-                reply = client.post("/api/v1/auth/token", data={"username": user, "password": password})
-                if reply.status_code != 200:
-                    fail(f"cannot log in as {user}: HTTP {reply.status_code}: {_detail(reply)}", 2)
-                token = _reply_json(reply, "access_token")["access_token"]
-            client.headers["Authorization"] = f"Bearer {token}"
+            _log_in(client, user, password, token)
             body = {"problem": problem, "language": language, "source": source, "contest": contest}
             reply = client.post("/api/v1/submissions", json=body)
             if reply.status_code != 202:
@@ -324,6 +319,27 @@ def submit(
     passed = f"  ({state['tests_passed'] or 0}/{state['tests_total'] or 0} tests passed)"
     out().print(Text.assemble("verdict: ", plain(state["verdict"], "bold"), plain(passed)))
     raise typer.Exit(0 if state["verdict"] == Verdict.AC else 1)
+
+
+def _login_password(user: str, password: str, token: str) -> str:
+    """The password to log in as ``user`` with: ``password``, or asked at the prompt; none with a
+    ``token``. Exits 2 when neither a user nor a token is given."""
+    if not token and not user:
+        fail("log in: --user NAME (and --password or the prompt), or --token / JUDGE_TOKEN", 2)
+    if not token and not password:
+        password = typer.prompt(f"password of {user}", hide_input=True)
+    return password
+
+
+def _log_in(client, user: str, password: str, token: str) -> None:
+    """Make ``client`` (an ``httpx.Client``) send ``token``, or the token ``POST /api/v1/auth/token``
+    gives ``user`` for ``password``; exits 2 when the login is refused."""
+    if not token:
+        reply = client.post("/api/v1/auth/token", data={"username": user, "password": password})
+        if reply.status_code != 200:
+            fail(f"cannot log in as {user}: HTTP {reply.status_code}: {_detail(reply)}", 2)
+        token = _reply_json(reply, "access_token")["access_token"]
+    client.headers["Authorization"] = f"Bearer {token}"
 
 
 RESULT_COLUMNS = ("#", "test", "verdict", "CPU ms", "wall ms", "memory KiB", "message")
@@ -747,3 +763,134 @@ def contest_import(
             _store_accounts(session, imported.created, passwords)
         contest = imported.contest
         say(f"contest {contest.id}: {contest.name} imported ({len(imported.created)} new accounts)")
+
+
+# -- clarifications: a client of /api/v1 (judge.api.clarifications), like ``submit`` ------------------
+Server = Annotated[str, typer.Option(envvar="JUDGE_SERVER", help="judge URL")]
+UserName = Annotated[str, typer.Option("--user", envvar="JUDGE_USER", help="log in as this user (asks the password)")]
+Password = Annotated[str, typer.Option(envvar="JUDGE_PASSWORD", help="password of --user")]
+Token = Annotated[str, typer.Option(envvar="JUDGE_TOKEN", help="bearer token instead of --user")]
+Letter = Annotated[str, typer.Option("--problem", help="the problem's letter (default: the contest in general)")]
+DEFAULT_SERVER = "http://127.0.0.1:8000"
+CLARIFICATION_COLUMNS = ("id", "asked (UTC)", "problem", "from", "question", "answer", "to")
+
+
+def _clar_call(login: tuple[str, str, str, str], method: str, path: str, ok: int, **request) -> dict | list:
+    """Log in (``login``: server, user, password, token) and send one request to ``path`` of the
+    API; its JSON when the status is ``ok``, else exit 1 with the server's reason (2 when the server
+    cannot be reached or the login is refused)."""
+    import httpx
+
+    server, user, password, token = login
+    password = _login_password(user, password, token)
+    try:
+        with httpx.Client(base_url=server, timeout=30) as client:
+            _log_in(client, user, password, token)
+            reply = client.request(method, path, **request)
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
+        fail(f"cannot reach {server}: {exc}", 2)
+    if reply.status_code != ok:
+        wait_hint = f" (retry after {reply.headers['retry-after']} s)" if "retry-after" in reply.headers else ""
+        fail(f"HTTP {reply.status_code}: {_detail(reply)}{wait_hint}")
+    try:
+        return reply.json()
+    except ValueError:
+        fail(f"unexpected answer from the server (HTTP {reply.status_code}): {reply.text[:200]!r}", 2)
+
+
+def _clar_row(c: dict) -> list:
+    """One clarification (the API's JSON) as a row of ``CLARIFICATION_COLUMNS``."""
+    asker = "jury" if c["kind"] == "announcement" else c.get("asker") or ("you" if c.get("mine") else "a student")
+    to = "" if c.get("answer") is None else "everyone" if c.get("public") else "asker"
+    answer = c.get("answer") if c.get("answer") is not None else "(waiting)"
+    return [
+        c["id"],
+        str(c["asked_at"])[:19].replace("T", " "),
+        c.get("problem") or "-",
+        asker,
+        c.get("question") or "",
+        answer,
+        to,
+    ]
+
+
+@clar_app.command("list")
+def clar_list(
+    contest_id: int = typer.Argument(...),
+    waiting: bool = typer.Option(False, help="only questions without an answer yet"),
+    as_csv: bool = typer.Option(False, "--csv", help="print CSV"),
+    server: Server = DEFAULT_SERVER,
+    user: UserName = "",
+    password: Password = "",
+    token: Token = "",
+) -> None:
+    """The contest's clarifications you may see, newest first: all for its jury; your own questions,
+    the public answers and the announcements for a student."""
+    from judge.exports import clarifications_csv
+
+    rows = _clar_call(
+        (server, user, password, token),
+        "GET",
+        f"/api/v1/contests/{contest_id}/clarifications",
+        200,
+        params={"waiting": waiting},
+    )
+    assert isinstance(rows, list)
+    if as_csv:
+        _echo_data(clarifications_csv(rows))
+        return
+    out().print(table(f"clarifications of contest {contest_id}", CLARIFICATION_COLUMNS, map(_clar_row, rows)))
+
+
+@clar_app.command("ask")
+def clar_ask(
+    contest_id: int = typer.Argument(...),
+    text: str = typer.Argument(..., help="the question"),
+    problem: Letter = "",
+    server: Server = DEFAULT_SERVER,
+    user: UserName = "",
+    password: Password = "",
+    token: Token = "",
+) -> None:
+    """Ask the jury of a running contest you take part in."""
+    body = {"text": text, "problem": problem or None}
+    row = _clar_call(
+        (server, user, password, token), "POST", f"/api/v1/contests/{contest_id}/clarifications", 201, json=body
+    )
+    say(f"question {row['id']} sent to the jury of contest {contest_id}")
+
+
+@clar_app.command("answer")
+def clar_answer(
+    clarification_id: int = typer.Argument(...),
+    text: str = typer.Argument(..., help="the answer"),
+    public: bool = typer.Option(False, "--public", help="answer everyone in the contest, not only the asker"),
+    server: Server = DEFAULT_SERVER,
+    user: UserName = "",
+    password: Password = "",
+    token: Token = "",
+) -> None:
+    """Answer a question (the contest's jury); answering again replaces the answer."""
+    body = {"text": text, "public": public}
+    _clar_call(
+        (server, user, password, token), "POST", f"/api/v1/clarifications/{clarification_id}/answer", 200, json=body
+    )
+    say(f"question {clarification_id} answered {'to everyone' if public else 'to its asker'}")
+
+
+@clar_app.command("announce")
+def clar_announce(
+    contest_id: int = typer.Argument(...),
+    text: str = typer.Argument(..., help="the announcement"),
+    problem: Letter = "",
+    server: Server = DEFAULT_SERVER,
+    user: UserName = "",
+    password: Password = "",
+    token: Token = "",
+) -> None:
+    """Announce to everyone in the contest (its jury)."""
+    body = {"text": text, "problem": problem or None}
+    row = _clar_call(
+        (server, user, password, token), "POST", f"/api/v1/contests/{contest_id}/announcements", 201, json=body
+    )
+    say(f"announcement {row['id']} sent to contest {contest_id}")

@@ -1,6 +1,6 @@
 """The HTTP API (FastAPI; OpenAPI at /docs), one module per resource in the manner of DOMjudge's
 ``Controller/API/*Controller.php``: ``auth``, ``users``, ``problems``, ``languages``,
-``submissions``, ``contests``, ``scoreboards``, ``events``, ``operations``, and the ICPC Contest
+``submissions``, ``contests``, ``clarifications``, ``scoreboards``, ``events``, ``operations``, and the ICPC Contest
 API at ``/api/ccs`` (``ccs``, ``ccs_feed``; HTTP Basic or bearer). ``create_app`` only
 assembles them.
 
@@ -25,6 +25,7 @@ from judge.api import (
     auth,
     ccs,
     ccs_feed,
+    clarifications,
     contests,
     events,
     languages,
@@ -42,7 +43,20 @@ from judge.throttle import LoginThrottle, StreamSlots
 
 MAX_BODY_BYTES = 1 << 20
 # ccs_feed before ccs: its paths would otherwise match the Contest API's generic collection route
-ROUTERS = (auth, users, problems, languages, submissions, contests, scoreboards, events, operations, ccs_feed, ccs)
+ROUTERS = (
+    auth,
+    users,
+    problems,
+    languages,
+    submissions,
+    contests,
+    clarifications,
+    scoreboards,
+    events,
+    operations,
+    ccs_feed,
+    ccs,
+)
 
 
 def describe(settings: Settings) -> str:
