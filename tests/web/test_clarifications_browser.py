@@ -1,7 +1,8 @@
 """Clarifications in a real browser (Debian Chromium through Playwright) against a real server: a
 student asks on the contest page, the teacher answers it to everyone from the contest's jury page,
 and a second student's contest page, open all along and never reloaded, shows the answer when it
-arrives over the event stream; a third student's private question never shows there. Screenshots
+arrives over the event stream; a third student's private question never shows there; the second
+student's question then reaches the teacher's open page the same way. Screenshots
 (paths printed) go to the artifacts folder of ``tests/web/conftest.py``."""
 
 from __future__ import annotations
@@ -90,3 +91,12 @@ def test_a_public_answer_reaches_another_students_open_page_live(live_judge, new
     expect(sue.locator("#clarification-list")).not_to_contain_text("only for sid")
     expect(sue.locator("#clarification-list")).not_to_contain_text("sam")  # who asked is the jury's to know
     screenshot(sue, "clarification-second-student-live")
+
+    # and the other way: sue asks from her page; the teacher's page, open since the answer, queues it live
+    clara.evaluate("window.openedOnce = true")
+    sue.get_by_label("Your question").fill("May we print the statement?")
+    sue.get_by_role("button", name="Ask the jury").click()
+    expect(queue.locator(".clarification.waiting")).to_contain_text("May we print the statement?")
+    expect(queue.locator(".clarification.waiting")).to_contain_text("asked by sue")
+    assert clara.evaluate("window.openedOnce") is True
+    screenshot(clara, "clarification-teacher-queue-live")
