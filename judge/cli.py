@@ -6,7 +6,7 @@ over HTTP as ``submit``)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -775,7 +775,7 @@ DEFAULT_SERVER = "http://127.0.0.1:8000"
 CLARIFICATION_COLUMNS = ("id", "asked (UTC)", "problem", "from", "question", "answer", "to")
 
 
-def _clar_call(login: tuple[str, str, str, str], method: str, path: str, ok: int, **request) -> dict | list:
+def _clar_call(login: tuple[str, str, str, str], method: str, path: str, ok: int, **request) -> Any:
     """Log in (``login``: server, user, password, token) and send one request to ``path`` of the
     API; its JSON when the status is ``ok``, else exit 1 with the server's reason (2 when the server
     cannot be reached or the login is refused)."""

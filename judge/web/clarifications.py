@@ -10,6 +10,8 @@ The rules are ``judge.clarifications``' (the API's): the same ask, answer, annou
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import RedirectResponse
 from sqlalchemy.orm import Session
@@ -30,7 +32,7 @@ router = APIRouter(route_class=PageRoute, include_in_schema=False)
 csrf = [Depends(check_csrf)]
 
 
-def clarification_context(session: Session, contest: Contest, user: User) -> dict[str, object]:
+def clarification_context(session: Session, contest: Contest, user: User) -> dict[str, Any]:
     """What ``_clarifications.html`` and the contest pages' clarification sections need:
     ``clarifications``, the contest's clarifications ``user`` sees as ``judge.clarifications.shown``
     gives them (newest first, the questions waiting for an answer before all others); ``jury``,
