@@ -1,7 +1,7 @@
 """The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
 user add / import / list / password, contest create / list / scoreboard / grades / unfreeze / archive / delete /
 rejudge / export / import (ICPC contest packages), clar list / ask / answer / announce (clarifications,
-over HTTP as ``submit``)."""
+over HTTP as ``submit``: ``judge clar --user NAME ask …``)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ contest_app = _commands(
 )
 app.add_typer(user_app, name="user")
 app.add_typer(contest_app, name="contest")
-clar_app = _commands("Clarifications of a contest over HTTP: list, ask, answer, announce (as --user or --token).")
+clar_app = _commands("Clarifications of a contest over HTTP: list, ask, answer, announce (--user or --token first).")
 app.add_typer(clar_app, name="clar")
 
 
@@ -766,22 +766,30 @@ def contest_import(
 
 
 # -- clarifications: a client of /api/v1 (judge.api.clarifications), like ``submit`` ------------------
-Server = Annotated[str, typer.Option(envvar="JUDGE_SERVER", help="judge URL")]
-UserName = Annotated[str, typer.Option("--user", envvar="JUDGE_USER", help="log in as this user (asks the password)")]
-Password = Annotated[str, typer.Option(envvar="JUDGE_PASSWORD", help="password of --user")]
-Token = Annotated[str, typer.Option(envvar="JUDGE_TOKEN", help="bearer token instead of --user")]
 Letter = Annotated[str, typer.Option("--problem", help="the problem's letter (default: the contest in general)")]
-DEFAULT_SERVER = "http://127.0.0.1:8000"
 CLARIFICATION_COLUMNS = ("id", "asked (UTC)", "problem", "from", "question", "answer", "to")
 
 
-def _clar_call(login: tuple[str, str, str, str], method: str, path: str, ok: int, **request) -> Any:
-    """Log in (``login``: server, user, password, token) and send one request to ``path`` of the
-    API; its JSON when the status is ``ok``, else exit 1 with the server's reason (2 when the server
+@clar_app.callback()
+def clar_login(
+    ctx: typer.Context,
+    server: str = typer.Option("http://127.0.0.1:8000", envvar="JUDGE_SERVER", help="judge URL"),
+    user: str = typer.Option("", envvar="JUDGE_USER", help="log in as this user (asks the password)"),
+    password: str = typer.Option("", envvar="JUDGE_PASSWORD", help="password of --user"),
+    token: str = typer.Option("", envvar="JUDGE_TOKEN", help="bearer token instead of --user"),
+) -> None:
+    """Clarifications of a contest over HTTP, as --user (or --token) before the command:
+    ``judge clar --user ana ask 3 "Is n >= 1?" --problem A``."""
+    ctx.obj = (server, user, password, token)
+
+
+def _clar_call(ctx: typer.Context, method: str, path: str, ok: int, **request) -> Any:
+    """Log in (the ``clar_login`` options in ``ctx``) and send one request to ``path`` of the API;
+    its JSON when the status is ``ok``, else exit 1 with the server's reason (2 when the server
     cannot be reached or the login is refused)."""
     import httpx
 
-    server, user, password, token = login
+    server, user, password, token = ctx.obj
     password = _login_password(user, password, token)
     try:
         with httpx.Client(base_url=server, timeout=30) as client:
@@ -803,39 +811,23 @@ def _clar_row(c: dict) -> list:
     asker = "jury" if c["kind"] == "announcement" else c.get("asker") or ("you" if c.get("mine") else "a student")
     to = "" if c.get("answer") is None else "everyone" if c.get("public") else "asker"
     answer = c.get("answer") if c.get("answer") is not None else "(waiting)"
-    return [
-        c["id"],
-        str(c["asked_at"])[:19].replace("T", " "),
-        c.get("problem") or "-",
-        asker,
-        c.get("question") or "",
-        answer,
-        to,
-    ]
+    asked = str(c["asked_at"])[:19].replace("T", " ")
+    return [c["id"], asked, c.get("problem") or "-", asker, c.get("question") or "", answer, to]
 
 
 @clar_app.command("list")
 def clar_list(
+    ctx: typer.Context,
     contest_id: int = typer.Argument(...),
     waiting: bool = typer.Option(False, help="only questions without an answer yet"),
     as_csv: bool = typer.Option(False, "--csv", help="print CSV"),
-    server: Server = DEFAULT_SERVER,
-    user: UserName = "",
-    password: Password = "",
-    token: Token = "",
 ) -> None:
     """The contest's clarifications you may see, newest first: all for its jury; your own questions,
     the public answers and the announcements for a student."""
     from judge.exports import clarifications_csv
 
-    rows = _clar_call(
-        (server, user, password, token),
-        "GET",
-        f"/api/v1/contests/{contest_id}/clarifications",
-        200,
-        params={"waiting": waiting},
-    )
-    assert isinstance(rows, list)
+    path = f"/api/v1/contests/{contest_id}/clarifications"
+    rows = _clar_call(ctx, "GET", path, 200, params={"waiting": waiting})
     if as_csv:
         _echo_data(clarifications_csv(rows))
         return
@@ -844,53 +836,38 @@ def clar_list(
 
 @clar_app.command("ask")
 def clar_ask(
+    ctx: typer.Context,
     contest_id: int = typer.Argument(...),
     text: str = typer.Argument(..., help="the question"),
     problem: Letter = "",
-    server: Server = DEFAULT_SERVER,
-    user: UserName = "",
-    password: Password = "",
-    token: Token = "",
 ) -> None:
     """Ask the jury of a running contest you take part in."""
     body = {"text": text, "problem": problem or None}
-    row = _clar_call(
-        (server, user, password, token), "POST", f"/api/v1/contests/{contest_id}/clarifications", 201, json=body
-    )
+    row = _clar_call(ctx, "POST", f"/api/v1/contests/{contest_id}/clarifications", 201, json=body)
     say(f"question {row['id']} sent to the jury of contest {contest_id}")
 
 
 @clar_app.command("answer")
 def clar_answer(
+    ctx: typer.Context,
     clarification_id: int = typer.Argument(...),
     text: str = typer.Argument(..., help="the answer"),
     public: bool = typer.Option(False, "--public", help="answer everyone in the contest, not only the asker"),
-    server: Server = DEFAULT_SERVER,
-    user: UserName = "",
-    password: Password = "",
-    token: Token = "",
 ) -> None:
     """Answer a question (the contest's jury); answering again replaces the answer."""
     body = {"text": text, "public": public}
-    _clar_call(
-        (server, user, password, token), "POST", f"/api/v1/clarifications/{clarification_id}/answer", 200, json=body
-    )
+    _clar_call(ctx, "POST", f"/api/v1/clarifications/{clarification_id}/answer", 200, json=body)
     say(f"question {clarification_id} answered {'to everyone' if public else 'to its asker'}")
 
 
 @clar_app.command("announce")
 def clar_announce(
+    ctx: typer.Context,
     contest_id: int = typer.Argument(...),
     text: str = typer.Argument(..., help="the announcement"),
     problem: Letter = "",
-    server: Server = DEFAULT_SERVER,
-    user: UserName = "",
-    password: Password = "",
-    token: Token = "",
 ) -> None:
     """Announce to everyone in the contest (its jury)."""
     body = {"text": text, "problem": problem or None}
-    row = _clar_call(
-        (server, user, password, token), "POST", f"/api/v1/contests/{contest_id}/announcements", 201, json=body
-    )
+    row = _clar_call(ctx, "POST", f"/api/v1/contests/{contest_id}/announcements", 201, json=body)
     say(f"announcement {row['id']} sent to contest {contest_id}")

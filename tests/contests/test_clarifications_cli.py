@@ -36,7 +36,7 @@ def live(api_app):
 
 
 def clar(url: str, token: str, *args: str):
-    result = runner.invoke(app, ["clar", *args, "--server", url, "--token", token])
+    result = runner.invoke(app, ["clar", "--server", url, "--token", token, *args])
     return result.exit_code, result.output
 
 
@@ -69,7 +69,7 @@ def test_ask_list_answer_announce_from_the_command_line(live):
     code, out = clar(url, tokens["bob"], "list", str(contest))
     assert "Only for you, bob." in out and "Yes, n >= 1." in out and "you" in out
 
-    result = runner.invoke(app, ["clar", "list", str(contest), "--csv", "--server", url, "--token", tokens["tess"]])
+    result = runner.invoke(app, ["clar", "--server", url, "--token", tokens["tess"], "list", str(contest), "--csv"])
     rows = csv_rows(result.stdout_bytes.decode("utf-8"))
     assert rows[0] == ["id", "asked at", "problem", "asker", "question", "answer", "to", "answered at"]
     by_id = {row[0]: row for row in rows[1:]}
@@ -83,7 +83,7 @@ def test_ask_list_answer_announce_from_the_command_line(live):
 def test_formula_text_is_quoted_in_the_csv(api_app, live):
     url, contest, tokens = live
     assert clar(url, tokens["ana"], "ask", str(contest), "=cmd|' /C calc'!A0")[0] == 0
-    result = runner.invoke(app, ["clar", "list", str(contest), "--csv", "--server", url, "--token", tokens["tess"]])
+    result = runner.invoke(app, ["clar", "--server", url, "--token", tokens["tess"], "list", str(contest), "--csv"])
     rows = csv_rows(result.stdout_bytes.decode("utf-8"))
     assert rows[1][4] == "'=cmd|' /C calc'!A0"
 
@@ -110,7 +110,7 @@ def test_refusals_are_one_line_and_exit_1(live, who, args, words):
 
 def test_without_a_login_or_a_server_the_command_says_so(live):
     url, contest, _ = live
-    result = runner.invoke(app, ["clar", "list", str(contest), "--server", url])
+    result = runner.invoke(app, ["clar", "--server", url, "list", str(contest)])
     assert result.exit_code == 2 and "--user" in result.output
     code, out = clar("http://127.0.0.1:9", "t0ken", "list", "1")
     assert code == 2 and "cannot reach" in out
