@@ -8,15 +8,13 @@ student's question then reaches the teacher's open page the same way. Screenshot
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 
 import httpx
 import pytest
 from playwright.sync_api import expect
 
-from judge.clock import utcnow
-from judge.contests import ContestSpec, ProblemEntry, create_contest
 from tests.web.conftest import screenshot, sign_in
+from tests.web.test_clarifications_http import running_contest
 from tests.web.test_teacher_browser import contests_end  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.slow
@@ -27,17 +25,7 @@ ANSWER = "Yes: 1 ≤ n ≤ 1000, as the statement says."
 def test_a_public_answer_reaches_another_students_open_page_live(live_judge, new_page, contests_end):  # noqa: F811
     for name, role in (("clara", "teacher"), ("sam", "student"), ("sue", "student"), ("sid", "student")):
         live_judge.add_user(name, role, name.capitalize())
-    with live_judge.app.state.sessions() as session:
-        start = utcnow() - timedelta(minutes=5)
-        spec = ContestSpec(
-            name="Clarified lab",
-            start_at=start,
-            end_at=start + timedelta(hours=1),
-            problems=[ProblemEntry("A", "lee")],
-            participants=["sam", "sue", "sid"],
-            owner="clara",
-        )
-        contest_id = create_contest(session, spec).id
+    contest_id = running_contest(live_judge.app, "clara", name="Clarified lab", participants=["sam", "sue", "sid"])
     api = f"{live_judge.url}/api/v1"
     # sid's question, answered to sid alone: it must never reach sue's page
     sid = live_judge.api_token("sid")

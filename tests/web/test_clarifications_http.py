@@ -15,22 +15,28 @@ from judge.models import Clarification
 from .test_teacher_http import EVIL, app, signed_in  # noqa: F401 (app is a fixture)
 
 
-@pytest.fixture
-def contest_id(app):  # noqa: F811
-    """A running contest of tess with lee as A (scoreboard for the jury only), every student in it;
-    no question rate limit."""
-    app.state.settings = app.state.settings.model_copy(update={"question_interval_s": 0})
-    with app.state.sessions() as session:
+def running_contest(judge_app, owner: str, **fields) -> int:
+    """The id of a new contest of ``owner`` in ``judge_app``, started 5 minutes ago for an hour, with lee
+    as A; ``fields`` as in ContestSpec."""
+    with judge_app.state.sessions() as session:
         start = utcnow() - timedelta(minutes=5)
         spec = ContestSpec(
-            name="Lab",
+            name=fields.pop("name", "Lab"),
             start_at=start,
             end_at=start + timedelta(hours=1),
             problems=[ProblemEntry("A", "lee")],
-            owner="tess",
-            scoreboard_visibility="jury",
+            owner=owner,
+            **fields,
         )
         return create_contest(session, spec).id
+
+
+@pytest.fixture
+def contest_id(app):  # noqa: F811
+    """A running contest of tess (scoreboard for the jury only), every student in it; no question
+    rate limit."""
+    app.state.settings = app.state.settings.model_copy(update={"question_interval_s": 0})
+    return running_contest(app, "tess", scoreboard_visibility="jury")
 
 
 def test_a_question_from_the_contest_page_to_a_public_answer(app, contest_id):  # noqa: F811
