@@ -9,13 +9,14 @@ from datetime import timedelta
 import pytest
 from fastapi.testclient import TestClient
 
+from judge import clarifications as clar
 from judge.clarifications import MAX_TEXT_CHARS
 from judge.events import ContestFeed
 from judge.models import User, utcnow
 from judge.vocabulary import ScoreboardView
 
 from ..conftest import make_account
-from .conftest import add_problems, make_contest
+from .conftest import add_problems, add_users, make_contest
 from .test_freeze_api import sse_events
 
 
@@ -191,3 +192,22 @@ def test_the_feed_sends_a_clarification_again_when_it_changes(running, app_db, a
     teacher_client.post(f"/api/v1/clarifications/{qid}/answer", json={"text": "better answer", "public": True})
     app_db.expire_all()
     assert [d["answer"] for n, d in student.poll(app_db) if n == "clarification"] == ["better answer"]
+
+
+def test_the_rules_on_sqlite_and_postgresql(db):
+    add_problems(db, "pa")
+    ids = add_users(db, "ann", "ben") | add_users(db, "tess", role="teacher")
+    ann, ben, tess = (db.get(User, ids[name]) for name in ("ann", "ben", "tess"))
+    contest = make_contest(db, ("pa",), start=utcnow() - timedelta(minutes=5), owner="tess")
+    question = clar.ask(db, ann, contest, "  Is n >= 1?  ", "a", 60, utcnow())
+    assert (question.question, question.problem_id) == ("Is n >= 1?", "pa")
+    with pytest.raises(clar.QuestionLimited):
+        clar.ask(db, ann, contest, "again", None, 60, utcnow())
+    clar.answer(db, tess, question, "Yes.", False, utcnow())
+    announcement = clar.announce(db, tess, contest, "Ten minutes left.", None, utcnow())
+    assert [r.id for r in clar.visible_clarifications(db, contest, ann)] == [announcement.id, question.id]
+    assert [r.id for r in clar.visible_clarifications(db, contest, ben)] == [announcement.id]
+    events = clar.ClarificationWatch(ben.id, False, utcnow()).poll(db, contest)
+    assert [(name, data["id"]) for name, data in events] == [("clarification", announcement.id)]
+    jury_events = clar.ClarificationWatch(tess.id, True, utcnow()).poll(db, contest)
+    assert {data["id"] for _, data in jury_events} == {question.id, announcement.id}
