@@ -2,12 +2,13 @@
 user add / import / list / password / deactivate / reactivate, class create / list / show / add / import /
 remove / delete (``judge.cli_classes``), contest create / list / scoreboard / grades / unfreeze / archive / delete /
 rejudge / export / import (ICPC contest packages); the jury's contest print / similarity / sources, problem
-similarity and user slips are in ``judge.cli_jury``."""
+similarity and user slips are in ``judge.cli_jury``; clar list / ask / answer / announce (clarifications,
+over HTTP as ``submit``: ``judge clar --user NAME ask …``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -32,6 +33,8 @@ contest_app = _commands(
 )
 app.add_typer(user_app, name="user")
 app.add_typer(contest_app, name="contest")
+clar_app = _commands("Clarifications of a contest over HTTP: list, ask, answer, announce (--user or --token first).")
+app.add_typer(clar_app, name="clar")
 
 
 def fail(message: str, code: int = 1) -> NoReturn:
@@ -268,18 +271,10 @@ def submit(
         source = file.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         fail(f"{file}: not UTF-8 text", 2)
-    if not token and not user:
-        fail("log in: --user NAME (and --password or the prompt), or --token / JUDGE_TOKEN", 2)
-    if not token and not password:
-        password = typer.prompt(f"password of {user}", hide_input=True)
+    password = _login_password(user, password, token)
     try:
         with httpx.Client(base_url=server, timeout=30) as client:
-            if not token:
-                reply = client.post("/api/v1/auth/token", data={"username": user, "password": password})
-                if reply.status_code != 200:
-                    fail(f"cannot log in as {user}: HTTP {reply.status_code}: {_detail(reply)}", 2)
-                token = _reply_json(reply, "access_token")["access_token"]
-            client.headers["Authorization"] = f"Bearer {token}"
+            _log_in(client, user, password, token)
             body = {"problem": problem, "language": language, "source": source, "contest": contest}
             reply = client.post("/api/v1/submissions", json=body)
             if reply.status_code != 202:
@@ -326,6 +321,27 @@ def submit(
     passed = f"  ({state['tests_passed'] or 0}/{state['tests_total'] or 0} tests passed)"
     out().print(Text.assemble("verdict: ", plain(state["verdict"], "bold"), plain(passed)))
     raise typer.Exit(0 if state["verdict"] == Verdict.AC else 1)
+
+
+def _login_password(user: str, password: str, token: str) -> str:
+    """The password to log in as ``user`` with: ``password``, or asked at the prompt; none with a
+    ``token``. Exits 2 when neither a user nor a token is given."""
+    if not token and not user:
+        fail("log in: --user NAME (and --password or the prompt), or --token / JUDGE_TOKEN", 2)
+    if not token and not password:
+        password = typer.prompt(f"password of {user}", hide_input=True)
+    return password
+
+
+def _log_in(client, user: str, password: str, token: str) -> None:
+    """Make ``client`` (an ``httpx.Client``) send ``token``, or the token ``POST /api/v1/auth/token``
+    gives ``user`` for ``password``; exits 2 when the login is refused."""
+    if not token:
+        reply = client.post("/api/v1/auth/token", data={"username": user, "password": password})
+        if reply.status_code != 200:
+            fail(f"cannot log in as {user}: HTTP {reply.status_code}: {_detail(reply)}", 2)
+        token = _reply_json(reply, "access_token")["access_token"]
+    client.headers["Authorization"] = f"Bearer {token}"
 
 
 RESULT_COLUMNS = ("#", "test", "verdict", "CPU ms", "wall ms", "memory KiB", "message")
@@ -763,5 +779,115 @@ def contest_import(
         say(f"contest {contest.id}: {contest.name} imported ({len(imported.created)} new accounts)")
 
 
-from judge import cli_classes  # noqa: E402, F401  (registers the class and account-care commands)
-from judge import cli_jury  # noqa: E402, F401  the jury's print, similarity and sources commands register here
+# -- clarifications: a client of /api/v1 (judge.api.clarifications), like ``submit`` ------------------
+Letter = Annotated[str, typer.Option("--problem", help="the problem's letter (default: the contest in general)")]
+CLARIFICATION_COLUMNS = ("id", "asked (UTC)", "problem", "from", "question", "answer", "to")
+
+
+@clar_app.callback()
+def clar_login(
+    ctx: typer.Context,
+    server: str = typer.Option("http://127.0.0.1:8000", envvar="JUDGE_SERVER", help="judge URL"),
+    user: str = typer.Option("", envvar="JUDGE_USER", help="log in as this user (asks the password)"),
+    password: str = typer.Option("", envvar="JUDGE_PASSWORD", help="password of --user"),
+    token: str = typer.Option("", envvar="JUDGE_TOKEN", help="bearer token instead of --user"),
+) -> None:
+    """Clarifications of a contest over HTTP, as --user (or --token) before the command:
+    ``judge clar --user ana ask 3 "Is n >= 1?" --problem A``."""
+    ctx.obj = (server, user, password, token)
+
+
+def _clar_call(ctx: typer.Context, method: str, path: str, ok: int, **request) -> Any:
+    """Log in (the ``clar_login`` options in ``ctx``) and send one request to ``path`` of the API;
+    its JSON when the status is ``ok``, else exit 1 with the server's reason (2 when the server
+    cannot be reached or the login is refused)."""
+    import httpx
+
+    server, user, password, token = ctx.obj
+    password = _login_password(user, password, token)
+    try:
+        with httpx.Client(base_url=server, timeout=30) as client:
+            _log_in(client, user, password, token)
+            reply = client.request(method, path, **request)
+    except (httpx.HTTPError, httpx.InvalidURL) as exc:
+        fail(f"cannot reach {server}: {exc}", 2)
+    if reply.status_code != ok:
+        wait_hint = f" (retry after {reply.headers['retry-after']} s)" if "retry-after" in reply.headers else ""
+        fail(f"HTTP {reply.status_code}: {_detail(reply)}{wait_hint}")
+    try:
+        return reply.json()
+    except ValueError:
+        fail(f"unexpected answer from the server (HTTP {reply.status_code}): {reply.text[:200]!r}", 2)
+
+
+def _clar_row(c: dict) -> list:
+    """One clarification (the API's JSON) as a row of ``CLARIFICATION_COLUMNS``."""
+    asker = "jury" if c["kind"] == "announcement" else c.get("asker") or ("you" if c.get("mine") else "a student")
+    to = "" if c.get("answer") is None else "everyone" if c.get("public") else "asker"
+    answer = c.get("answer") if c.get("answer") is not None else "(waiting)"
+    asked = str(c["asked_at"])[:19].replace("T", " ")
+    return [c["id"], asked, c.get("problem") or "-", asker, c.get("question") or "", answer, to]
+
+
+@clar_app.command("list")
+def clar_list(
+    ctx: typer.Context,
+    contest_id: int = typer.Argument(...),
+    waiting: bool = typer.Option(False, help="only questions without an answer yet"),
+    as_csv: bool = typer.Option(False, "--csv", help="print CSV"),
+) -> None:
+    """The contest's clarifications you may see, newest first: all for its jury; your own questions,
+    the public answers and the announcements for a student."""
+    from judge.exports import clarifications_csv
+
+    path = f"/api/v1/contests/{contest_id}/clarifications"
+    rows = _clar_call(ctx, "GET", path, 200, params={"waiting": waiting})
+    if as_csv:
+        _echo_data(clarifications_csv(rows))
+        return
+    out().print(table(f"clarifications of contest {contest_id}", CLARIFICATION_COLUMNS, map(_clar_row, rows)))
+
+
+@clar_app.command("ask")
+def clar_ask(
+    ctx: typer.Context,
+    contest_id: int = typer.Argument(...),
+    text: str = typer.Argument(..., help="the question"),
+    problem: Letter = "",
+) -> None:
+    """Ask the jury of a running contest you take part in."""
+    body = {"text": text, "problem": problem or None}
+    row = _clar_call(ctx, "POST", f"/api/v1/contests/{contest_id}/clarifications", 201, json=body)
+    say(f"question {row['id']} sent to the jury of contest {contest_id}")
+
+
+@clar_app.command("answer")
+def clar_answer(
+    ctx: typer.Context,
+    clarification_id: int = typer.Argument(...),
+    text: str = typer.Argument(..., help="the answer"),
+    public: bool = typer.Option(False, "--public", help="answer everyone in the contest, not only the asker"),
+) -> None:
+    """Answer a question (the contest's jury); answering again replaces the answer."""
+    body = {"text": text, "public": public}
+    _clar_call(ctx, "POST", f"/api/v1/clarifications/{clarification_id}/answer", 200, json=body)
+    say(f"question {clarification_id} answered {'to everyone' if public else 'to its asker'}")
+
+
+@clar_app.command("announce")
+def clar_announce(
+    ctx: typer.Context,
+    contest_id: int = typer.Argument(...),
+    text: str = typer.Argument(..., help="the announcement"),
+    problem: Letter = "",
+) -> None:
+    """Announce to everyone in the contest (its jury)."""
+    body = {"text": text, "problem": problem or None}
+    row = _clar_call(ctx, "POST", f"/api/v1/contests/{contest_id}/announcements", 201, json=body)
+    say(f"announcement {row['id']} sent to contest {contest_id}")
+
+
+from judge import (
+    cli_classes,  # noqa: E402, F401  (registers the class and account-care commands)
+    cli_jury,  # noqa: E402, F401  the jury's print, similarity and sources commands register here
+)

@@ -42,6 +42,9 @@ class Settings(BaseSettings):
     submit_interval_s: float = Field(
         default=10.0, ge=0, description="seconds between two submissions of a student (0: no limit)"
     )
+    question_interval_s: float = Field(
+        default=30.0, ge=0, description="seconds between two clarification questions of a student (0: no limit)"
+    )
     lease_seconds: float = Field(
         default=30.0, gt=0, description="seconds a worker's claim on a submission lasts unless renewed while judging"
     )

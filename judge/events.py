@@ -8,9 +8,11 @@ the workers write anyway, so any API host serves any stream and nothing is lost 
   ``status`` (queued / judging / done, and the judging attempt: a rejudge starts a new one),
   ``verdict`` (the final verdict), then the stream ends.
 - ``ContestFeed``: ``scoreboard`` (the board as the viewer may see it, sent at once and whenever it
-  changes) and ``verdict`` (a submission of the contest got its verdict: every one for the jury, the
-  viewer's own for a student). Under the freeze a student's stream carries nothing another student's
-  frozen verdict would change.
+  changes; none for a viewer who may see the contest but not its board), ``verdict`` (a submission
+  of the contest got its verdict: every one for the jury, the viewer's own for a student) and
+  ``clarification`` (a question, answer or announcement the viewer sees was added or changed:
+  ``judge.clarifications.ClarificationWatch``). Under the freeze a student's stream carries nothing
+  another student's frozen verdict would change.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 from starlette.types import Receive, Scope, Send
 
+from judge.clarifications import ClarificationWatch
 from judge.clock import iso_utc, utcnow
 from judge.contests import shown_figures, shown_test
 from judge.models import Contest, ContestProblem, Submission, TestResult, User
@@ -118,29 +121,35 @@ class SubmissionFeed:
 
 
 class ContestFeed:
-    """Events of one contest for ``viewer`` seeing the board as ``view`` (``jury`` or ``public``)."""
+    """Events of one contest for ``viewer`` seeing the board as ``view`` (``jury`` or ``public``;
+    None: no board, for a viewer who sees the contest but not its scoreboard)."""
 
-    def __init__(self, contest_id: int, viewer: User | None, view: ScoreboardView, now: datetime | None = None):
+    def __init__(self, contest_id: int, viewer: User | None, view: ScoreboardView | None, now: datetime | None = None):
         self.contest_id, self.view = contest_id, view
         self.viewer_id = viewer.id if viewer else None
         self.fingerprint: tuple | None = None
         self.board: dict | None = None
         self.since = (now or utcnow()) - CLOCK_SLACK
         self.seen: set[tuple[int, int]] = set()
+        self.clarifications = ClarificationWatch(self.viewer_id, view == ScoreboardView.JURY, now or utcnow())
         self.finished = False
 
     def poll(self, session: Session, now: datetime | None = None) -> list[tuple[str, dict]]:
-        """The events since the last poll: new verdicts, then the board if it changed for this view."""
+        """The events since the last poll: new or changed clarifications, new verdicts, then the
+        board if it changed for this view."""
         now = now or utcnow()
         contest = session.get(Contest, self.contest_id)
         if contest is None:
             self.finished = True
             return [("gone", {"contest": self.contest_id})]
+        events = self.clarifications.poll(session, contest)
         fingerprint = scoreboard_fingerprint(session, contest, now)
-        if fingerprint == self.fingerprint:  # nothing of the contest changed: skip the queries
-            return []
+        if fingerprint == self.fingerprint:  # nothing of the scoreboard changed: skip its queries
+            return events
         self.fingerprint = fingerprint
-        events = self._verdicts(session, contest)
+        events += self._verdicts(session, contest)
+        if self.view is None:
+            return events
         board = compute_scoreboard(session, contest, self.view, now).to_dict()
         board.pop("computed_at")
         if board != self.board:

@@ -1,5 +1,5 @@
-"""Scoreboard exports for spreadsheets: ``scoreboard.csv`` and ``grades.csv``, written by one CSV
-writer (``csv_text``) that both the API and the command line use.
+"""Exports for spreadsheets: ``scoreboard.csv``, ``grades.csv`` and a contest's clarifications,
+written by one CSV writer (``csv_text``) that both the API and the command line use.
 
 Format: RFC 4180 CSV (comma, ``"`` quoting, CRLF line ends) in UTF-8 with a byte order mark, so
 Excel and LibreOffice show ``Ștefan`` and not ``È˜tefan``. Text cells that a spreadsheet would read
@@ -16,6 +16,10 @@ Columns (ICPC / IOI):
 - grades.csv (one row per contestant, by user name): user, display name, rank, per problem (ICPC:
   1 solved, 0 not; IOI: the score), then ICPC: solved, attempts, penalty; IOI: total, attempts.
 
+- clarifications: id, asked at, problem (letter; empty: general), asker (empty: an announcement or
+  not shown to this reader), question, answer, to (``everyone`` or ``asker``; empty while it waits),
+  answered at; times as the API writes them (ISO 8601, UTC).
+
 ``attempts`` counts the shown attempts that cost or earn something (ICPC: up to the first AC);
 ``pending``: attempts without a shown verdict (queued, judging, or after the freeze).
 """
@@ -24,7 +28,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from judge.scoreboard import Cell, Row, Scoreboard
 from judge.vocabulary import Scoring
@@ -114,3 +118,25 @@ def scoreboard_csv(board: Scoreboard) -> str:
 def grades_csv(board: Scoreboard) -> str:
     """``grades.csv``: ``grades_rows`` through ``csv_text``."""
     return csv_text(grades_rows(board))
+
+
+CLARIFICATION_COLUMNS = ("id", "asked at", "problem", "asker", "question", "answer", "to", "answered at")
+
+
+def clarifications_csv(rows: Iterable[Mapping[str, object]]) -> str:
+    """A contest's clarifications as CSV (columns in the module docstring), from the API's
+    clarification objects (``judge.api.clarifications.ClarificationOut`` as JSON)."""
+
+    def to(row: Mapping[str, object]) -> str:
+        return "" if row.get("answer") is None else "everyone" if row.get("public") else "asker"
+
+    table: list[list[Value]] = [list(CLARIFICATION_COLUMNS)]
+    for row in rows:
+        cells = [_cell(row.get(key)) for key in ("id", "asked_at", "problem", "asker", "question", "answer")]
+        table.append([*cells, to(row), _cell(row.get("answered_at"))])
+    return csv_text(table)
+
+
+def _cell(value: object) -> Value:
+    """A JSON value as a cell: text and whole numbers as they are, anything else empty."""
+    return value if isinstance(value, (str, int)) and not isinstance(value, bool) else None

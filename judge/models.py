@@ -296,3 +296,32 @@ class ContestClass(Base):
     class_id: Mapped[int] = mapped_column(
         ForeignKey("classes.id", ondelete="CASCADE", name="fk_contest_classes_class"), primary_key=True
     )
+
+
+class Clarification(Base):
+    """A clarification of a contest (``judge.clarifications``): a participant's ``question`` and the
+    jury's ``answer``, or the jury's announcement (no question, no asker).
+
+    problem_id: the problem it is about (None: the contest in general).
+    public: the answer or announcement is for everyone in the contest; else for the asker alone.
+    asked_at: when it was asked or announced (UTC); answered_at: when the answer was last written
+    (None: the question waits). changed_at: its last change, which the event streams watch.
+    """
+
+    __tablename__ = "clarifications"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    contest_id: Mapped[int] = mapped_column(ForeignKey("contests.id", ondelete="CASCADE"))
+    asker_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), nullable=True)
+    problem_id: Mapped[str | None] = mapped_column(ForeignKey("problems.id"), nullable=True)
+    question: Mapped[str | None] = mapped_column(Text, nullable=True)
+    answer: Mapped[str | None] = mapped_column(Text, nullable=True)
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    answered_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
+    asked_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    answered_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    changed_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+
+    __table_args__ = (
+        Index("ix_clarifications_contest_changed", "contest_id", "changed_at"),
+        Index("ix_clarifications_asker", "asker_id", "asked_at"),
+    )

@@ -1,6 +1,6 @@
 """The HTTP API (FastAPI; OpenAPI at /docs), one module per resource in the manner of DOMjudge's
 ``Controller/API/*Controller.php``: ``auth``, ``users``, ``classes``, ``problems``, ``languages``,
-``submissions``, ``contests``, ``scoreboards``, ``events``, ``operations``, ``similarity``,
+``submissions``, ``contests``, ``clarifications``, ``scoreboards``, ``events``, ``operations``, ``similarity``,
 ``downloads`` (problem set and slips PDF, sources zip), and the ICPC Contest
 API at ``/api/ccs`` (``ccs``, ``ccs_feed``; HTTP Basic or bearer). ``create_app`` only
 assembles them.
@@ -28,6 +28,7 @@ from judge.api import (
     auth,
     ccs,
     ccs_feed,
+    clarifications,
     classes,
     contests,
     downloads,
@@ -48,8 +49,8 @@ from judge.throttle import LoginThrottle, StreamSlots
 
 MAX_BODY_BYTES = 1 << 20
 # ccs_feed before ccs: its paths would otherwise match the Contest API's generic collection route
-ROUTERS: tuple[ModuleType, ...] = (auth, users, classes, problems, languages, submissions, contests, scoreboards)
-ROUTERS += (events, operations, similarity, downloads, ccs_feed, ccs)
+ROUTERS: tuple[ModuleType, ...] = (auth, users, classes, problems, languages, submissions, contests)
+ROUTERS += (clarifications, scoreboards, events, operations, similarity, downloads, ccs_feed, ccs)
 
 
 def describe(settings: Settings) -> str:

@@ -1,5 +1,5 @@
-"""Live events as server-sent events (``judge.events``): ``/api/v1/contests/{id}/events`` (scoreboard
-and verdicts as the caller may see them) and ``/api/v1/submissions/{id}/events`` (one submission's
+"""Live events as server-sent events (``judge.events``): ``/api/v1/contests/{id}/events`` (scoreboard,
+verdicts and clarifications as the caller may see them) and ``/api/v1/submissions/{id}/events`` (one submission's
 status, test results and verdict).
 
 A stream holds a slot (``judge.throttle.StreamSlots``) while it is open: at most
@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from judge import contests as rules
 from judge.api.errors import answers
-from judge.api.lookups import board_view, viewable_submission
+from judge.api.lookups import events_view, viewable_submission
 from judge.auth import current_user, db_session, optional_user
 from judge.events import ContestFeed, SubmissionFeed, event_response
 from judge.models import User
@@ -47,7 +47,9 @@ POLL_HELP = "seconds between two looks at the database; below the server's floor
 
 
 @router.get(
-    "/contests/{contest_id}/events", response_class=StreamingResponse, responses=stream_answers("scoreboard", "verdict")
+    "/contests/{contest_id}/events",
+    response_class=StreamingResponse,
+    responses=stream_answers("scoreboard", "verdict", "clarification"),
 )
 def contest_events(
     request: Request,
@@ -58,9 +60,11 @@ def contest_events(
     max_seconds: float = Query(600, gt=0, le=3600, description="seconds until the stream ends (then reconnect)"),
 ):
     """Server-sent events: ``scoreboard`` (the board, at once and on every change in the caller's
-    view) and ``verdict`` (the jury: every submission; a student: their own). 401 without a token
-    when the board is not public; 429 when the caller holds too many streams."""
-    contest, view = board_view(session, user, contest_id)
+    view; none when the caller may not see the board), ``verdict`` (the jury: every submission; a
+    student: their own) and ``clarification`` (a question, answer or announcement the caller sees,
+    as ``GET /api/v1/clarifications/{id}``, when new or changed). 401 without a token when the
+    board is not public; 429 when the caller holds too many streams."""
+    contest, view = events_view(session, user, contest_id)
     return event_response(request, session, user, ContestFeed(contest.id, user, view), poll, max_seconds)
 
 

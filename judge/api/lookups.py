@@ -49,3 +49,18 @@ def board_view(session: Session, user: User | None, contest_id: int) -> tuple[Co
             )
         raise HTTPException(404, f"no scoreboard for contest {contest_id}")
     return contest, view
+
+
+def events_view(session: Session, user: User | None, contest_id: int) -> tuple[Contest, ScoreboardView | None]:
+    """The contest and the board view of its event stream for ``user``: ``board_view``'s, or None
+    (no board: clarifications and the user's own verdicts only) for a signed-in user who may see
+    the contest but not its scoreboard; ``board_view``'s refusals otherwise."""
+    contest = session.get(Contest, contest_id)
+    if (
+        contest is not None
+        and user is not None
+        and rules.scoreboard_access(session, user, contest) is None
+        and rules.contest_visible(session, user, contest)
+    ):
+        return contest, None
+    return board_view(session, user, contest_id)

@@ -33,6 +33,7 @@ import anyio
 from sqlalchemy.orm import sessionmaker
 
 from judge.ccs.objects import COLLECTIONS, ContestView
+from judge.clarifications import clarifications_fingerprint
 from judge.clock import utcnow
 from judge.models import Contest, User
 from judge.schemas import whole_number
@@ -60,7 +61,8 @@ def snapshots(
 ) -> Callable[[], dict[Key, Any]]:
     """A ``poll`` for ``stream``: the viewer's ``snapshot`` in a fresh session, rebuilt only when
     the contest's scoreboard fingerprint (``judge.scoreboard.scoreboard_fingerprint``: submissions,
-    verdicts, settings, the start, the freeze) or its end has passed since the last one (``{}`` once
+    verdicts, settings, the start, the freeze), its clarifications
+    (``judge.clarifications.clarifications_fingerprint``) or its end has passed since the last one (``{}`` once
     the contest is gone)."""
     last: dict[str, Any] = {"key": None, "objects": {}}
 
@@ -70,7 +72,11 @@ def snapshots(
             if contest is None:
                 return {}
             now = utcnow()
-            key = (scoreboard_fingerprint(session, contest, now), now >= contest.end_at)
+            key = (
+                scoreboard_fingerprint(session, contest, now),
+                clarifications_fingerprint(session, contest_id),
+                now >= contest.end_at,
+            )
             if key != last["key"]:
                 viewer = session.get(User, viewer_id) if viewer_id is not None else None
                 last["objects"] = snapshot(ContestView(session, contest, view, viewer, cache_dir, now))

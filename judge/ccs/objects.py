@@ -31,11 +31,12 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from judge import clarifications
 from judge import contests as rules
 from judge.ccs.format import abstime, judgement_types, reltime
 from judge.clock import utcnow
 from judge.languages import LANGUAGES, Language, java_main_class
-from judge.models import Contest, Problem, Submission, TestResult, User
+from judge.models import Clarification, Contest, Problem, Submission, TestResult, User
 from judge.package_store import cached_package
 from judge.scoreboard import Scoreboard, compute_scoreboard, hidden_after
 from judge.scoring import contest_minute, ioi_submission_score
@@ -357,8 +358,61 @@ class ContestView:
         return shown
 
     def clarifications(self) -> list[dict]:
-        """Clarifications: none (the judge has none)."""
-        return []
+        """The clarification messages the viewer sees (``judge.clarifications.seen_by``), oldest
+        first. A question is a message from its team (id ``<n>``); its answer one from the jury
+        (id ``<n>-answer``, ``reply_to_id`` the question) to that team or, when public, to all; an
+        announcement one from the jury to all (id ``<n>``). A viewer who does not see the question
+        of a public answer (another team's) gets the answer with the question quoted before it
+        (``> `` lines) and no ``reply_to_id``: who asked stays unknown."""
+        rows = self.session.scalars(
+            select(Clarification)
+            .where(
+                Clarification.contest_id == self.contest.id,
+                clarifications.seen_by(self.viewer.id if self.viewer else None, self.jury),
+            )
+            .order_by(Clarification.asked_at, Clarification.id)
+        )
+        messages = []
+        for row in rows:
+            messages.extend(self._messages(row))
+        return messages
+
+    def _messages(self, row: Clarification) -> list[dict]:
+        """The Contest API messages of one clarification row (``clarifications``)."""
+
+        def message(key: str, text: str, at: datetime, **ids: str | None) -> dict:
+            return compact(
+                {
+                    "id": key,
+                    **ids,
+                    "problem_id": row.problem_id,
+                    "text": text,
+                    "time": abstime(at),
+                    "contest_time": self._rel(at),
+                }
+            )
+
+        if row.question is None:  # an announcement
+            return [message(str(row.id), row.answer or "", row.asked_at)]
+        asker = str(row.asker_id) if row.asker_id is not None else None
+        question_seen = self.jury or (self.viewer is not None and row.asker_id == self.viewer.id)
+        shown = [message(str(row.id), row.question, row.asked_at, from_team_id=asker)] if question_seen else []
+        if row.answer is not None and row.answered_at is not None:
+            text = (
+                row.answer
+                if question_seen
+                else "\n".join(f"> {line}" for line in row.question.splitlines()) + "\n\n" + row.answer
+            )
+            shown.append(
+                message(
+                    f"{row.id}-answer",
+                    text,
+                    row.answered_at,
+                    to_team_id=None if row.public else asker,
+                    reply_to_id=str(row.id) if question_seen else None,
+                )
+            )
+        return shown
 
     # -- aggregates -----------------------------------------------------------------------------------
     @cached_property

@@ -1,6 +1,7 @@
 """The class in the browser: server-rendered pages (Jinja2) over the same rules as the API.
 
-``include_web_routes(app)`` mounts the pages (``judge.web.pages``; the teacher's under ``/teacher``,
+``include_web_routes(app)`` mounts the pages (``judge.web.pages``, ``judge.web.clarifications``; the
+teacher's under ``/teacher``,
 ``judge.web.teacher``), our stylesheet and script
 (``judge/web/static``), the front-end files installed from npm (``node_modules``, pinned by
 ``package-lock.json``; ``make install`` runs ``npm ci``) under ``/static/vendor``, the pictures' own
@@ -16,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from judge.config import REPO_ROOT
-from judge.web import teacher
+from judge.web import clarifications, teacher
 from judge.web.pages import router
 from judge.web.render import PICTURES_STATIC
 from judge.web.routing import html_not_found
@@ -30,6 +31,7 @@ VENDOR = {"htmx": NODE_MODULES / "htmx.org" / "dist", "htmx-ext-sse": NODE_MODUL
 def include_web_routes(app: FastAPI) -> None:
     """Mount the pages and their static files on ``app`` (see the module docstring)."""
     app.include_router(router)
+    app.include_router(clarifications.router)
     app.include_router(teacher.router)
     app.mount("/static/web", StaticFiles(directory=STATIC), name="web-static")
     for name, folder in VENDOR.items():

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from judge import contests as rules
 from judge.api.contests import contest_out
-from judge.api.lookups import board_view, viewable_submission, visible_contest
+from judge.api.lookups import board_view, events_view, viewable_submission, visible_contest
 from judge.api.submissions import SubmissionIn, accept, submission_out
 from judge.auth import check_login, db_session, issue_token, revoke_token
 from judge.contests import ContestRuleError, RateLimited
@@ -38,6 +38,7 @@ from judge.schemas import PathId, storable, whole_number
 from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
 from judge.throttle import client_address
 from judge.vocabulary import ScoreboardView
+from judge.web.clarifications import clarification_context
 from judge.web.render import page, statement_html, templates
 from judge.web.routing import PageRoute, local_path
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
@@ -441,6 +442,7 @@ def contest_page(
         mine=state,
         board=rules.scoreboard_access(session, user, contest) is not None,
         now=utcnow(),
+        **clarification_context(session, contest, user),
     )
 
 
@@ -533,9 +535,13 @@ def contest_events(
     session: Session = Depends(db_session),
 ):
     """The API's contest event stream (``judge.events.ContestFeed``) of the board in ``view``
-    (``jury``: the contest's jury only) for the signed-in viewer."""
-    contest, view = _board(session, user, contest_id, view)
-    return event_response(request, session, user, ContestFeed(contest.id, user, view), SSE_POLL_S * 2, SSE_MAX_S)
+    (``jury``: the contest's jury only) for the signed-in viewer; without the board for a viewer
+    who sees the contest but not its scoreboard (its clarifications, ``judge.api.lookups.events_view``)."""
+    contest, allowed = events_view(session, user, contest_id)
+    if view == ScoreboardView.JURY and allowed != ScoreboardView.JURY:
+        raise HTTPException(403, "only the contest's jury sees the live scoreboard")
+    feed = ContestFeed(contest.id, user, view if allowed is not None else None)
+    return event_response(request, session, user, feed, SSE_POLL_S * 2, SSE_MAX_S)
 
 
 def login_redirect(path: str) -> str:

@@ -1,6 +1,6 @@
 """classes of students, classes as contest participants, deactivated accounts
 
-Revision ID: 0009_classes
+Revision ID: 0009
 Revises: 0008
 Create Date: 2026-12-01 02:40:00
 """
@@ -8,7 +8,7 @@ Create Date: 2026-12-01 02:40:00
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009_classes"
+revision = "0009"
 down_revision = "0008"
 branch_labels = None
 depends_on = None

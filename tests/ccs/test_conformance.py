@@ -36,12 +36,25 @@ def specs_dir() -> Path:
     return folder
 
 
+def seed_clarifications(session, frozen: dict) -> None:
+    """In the frozen contest: ana's question answered to everyone, ben's answered to ben alone, and
+    an announcement about problem B (every kind of clarification message)."""
+    from judge import clarifications as clar
+    from judge.models import Contest, User, utcnow
+
+    contest = session.get(Contest, frozen["id"])
+    jury, ana, ben = (session.get(User, frozen["users"][name]) for name in ("jury", "ana", "ben"))
+    clar.answer(session, jury, clar.ask(session, ana, contest, "Is n >= 1?", "A", 0, utcnow()), "Yes.", True, utcnow())
+    clar.answer(session, jury, clar.ask(session, ben, contest, "Why?", None, 0, utcnow()), "Because.", False, utcnow())
+    clar.announce(session, jury, contest, "B: mind the limits.", "B", utcnow())
+
+
 @pytest.fixture
 def served(api_app):
-    """``api_app`` with the frozen pass-fail contest and a score contest, served over HTTP on a free
-    local port; its base URL."""
+    """``api_app`` with the frozen pass-fail contest (with clarifications) and a score contest,
+    served over HTTP on a free local port; its base URL."""
     with api_app.state.sessions() as session:
-        seed_frozen_contest(session)
+        seed_clarifications(session, seed_frozen_contest(session))
         seed_score_contest(session)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -13,6 +13,7 @@ from judge.package_store import load_problem
 
 from ..conftest import make_account
 from .conftest import add_submission, make_contest
+from .test_freeze_api import sse_events
 
 SECRET_INPUT = "7 11\n"
 
@@ -208,7 +209,8 @@ def test_scoreboard_visibility_settings(api_app, api_client, teacher_client, wor
     teacher_client.patch(f"/api/v1/contests/{cid}", json={"scoreboard_visibility": "jury"})
     assert api_client.get(f"/api/v1/contests/{cid}/scoreboard").status_code == 404
     assert api_client.get(f"/api/v1/contests/{cid}/scoreboard.csv").status_code == 404
-    assert api_client.get(f"/api/v1/contests/{cid}/events").status_code == 404
+    events = sse_events(api_client, f"/api/v1/contests/{cid}/events")  # a participant's: clarifications, no board
+    assert "scoreboard" not in {name for name, _ in events}
     teacher_client.patch(f"/api/v1/contests/{cid}", json={"scoreboard_visibility": "public"})
     board = anonymous.get(f"/api/v1/contests/{cid}/scoreboard")
     assert board.status_code == 200 and board.json()["view"] == "public"

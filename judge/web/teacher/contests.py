@@ -1,6 +1,6 @@
 """The teacher's contests: the list, a form to create or edit one (problems and letters, window,
 freeze, scoring, participants: classes and named students), the contest's jury page (live jury
-scoreboard, unfreeze, grades, rejudge a problem, archive and restore).
+scoreboard, unfreeze, grades, rejudge a problem, archive and restore, the clarifications: ``judge.web.clarifications``).
 
 The form becomes the API's own bodies (``judge.contest_bodies``' ``ContestIn``, ``ContestPatch``: the
 same bounds) and goes through the API's own functions (``contest_spec`` + ``judge.contests.create_contest``,
@@ -29,6 +29,7 @@ from judge.contests import ContestRuleError
 from judge.models import Contest, Problem, User
 from judge.schemas import MAX_PENALTY_MINUTES, MAX_POINTS, PathId, whole_number
 from judge.vocabulary import ScoreboardView, Scoring, Visibility
+from judge.web.clarifications import clarification_context
 from judge.web.pages import board_tables
 from judge.web.render import page
 from judge.web.routing import PageRoute
@@ -252,6 +253,7 @@ def contest_page(
         info=contest_out(session, contest, user),
         can_unfreeze=rules.unfreeze_refusal(contest, utcnow()) is None,
         table=board_tables.table(session, contest, ScoreboardView.JURY),
+        **clarification_context(session, contest, user),
     )
 
 

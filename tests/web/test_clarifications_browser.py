@@ -1,0 +1,90 @@
+"""Clarifications in a real browser (Debian Chromium through Playwright) against a real server: a
+student asks on the contest page, the teacher answers it to everyone from the contest's jury page,
+and a second student's contest page, open all along and never reloaded, shows the answer when it
+arrives over the event stream; a third student's private question never shows there; the second
+student's question then reaches the teacher's open page the same way. Screenshots
+(paths printed) go to the artifacts folder of ``tests/web/conftest.py``."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.conftest import screenshot, sign_in
+from tests.web.test_clarifications_http import running_contest
+from tests.web.test_teacher_browser import contests_end  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.slow
+QUESTION = "Is <b>n</b> at least 1 in problem A?"
+ANSWER = "Yes: 1 ≤ n ≤ 1000, as the statement says."
+
+
+def test_a_public_answer_reaches_another_students_open_page_live(live_judge, new_page, contests_end):  # noqa: F811
+    for name, role in (("clara", "teacher"), ("sam", "student"), ("sue", "student"), ("sid", "student")):
+        live_judge.add_user(name, role, name.capitalize())
+    contest_id = running_contest(live_judge.app, "clara", name="Clarified lab", participants=["sam", "sue", "sid"])
+    api = f"{live_judge.url}/api/v1"
+    # sid's question, answered to sid alone: it must never reach sue's page
+    sid = live_judge.api_token("sid")
+    private = httpx.post(f"{api}/contests/{contest_id}/clarifications", json={"text": "sid's secret"}, headers=sid)
+    assert private.status_code == 201, private.text
+    clara_api = live_judge.api_token("clara")
+    reply = httpx.post(
+        f"{api}/clarifications/{private.json()['id']}/answer", json={"text": "only for sid"}, headers=clara_api
+    )
+    assert reply.status_code == 200
+
+    sue = new_page()
+    sign_in(sue, "sue")
+    sue.goto(f"/contests/{contest_id}")
+    expect(sue.locator("#clarification-list")).to_contain_text("No clarifications yet.")
+    sue.evaluate("window.openedOnce = true")  # gone if the page were loaded again
+
+    sam = new_page()
+    sign_in(sam, "sam")
+    sam.goto(f"/contests/{contest_id}")
+    sam.get_by_label("Question about").select_option("A")
+    sam.get_by_label("Your question").fill(QUESTION)
+    sam.get_by_role("button", name="Ask the jury").click()
+    sam.wait_for_url(re.compile(rf"/contests/{contest_id}#clarifications$"))
+    expect(sam.locator("#clarification-list")).to_contain_text(QUESTION)  # as typed: the tags are text
+    expect(sam.locator("#clarification-list")).to_contain_text("waiting for an answer")
+    screenshot(sam, "clarification-student-asked")
+
+    clara = new_page()
+    sign_in(clara, "clara")
+    clara.goto(f"/teacher/contests/{contest_id}")
+    queue = clara.locator("#clarification-list")
+    expect(queue.locator(".clarification.waiting")).to_contain_text(QUESTION)
+    expect(queue.locator(".clarification.waiting")).to_contain_text("asked by sam")
+    screenshot(clara, "clarification-teacher-queue")
+    queue.locator(".clarification.waiting").get_by_role("link", name="Answer").click()
+    expect(clara.locator("#question-text")).to_have_text(QUESTION)
+    clara.get_by_label("Answer", exact=True).fill(ANSWER)
+    clara.get_by_label(re.compile("answer everyone")).check()
+    screenshot(clara, "clarification-teacher-answer")
+    clara.get_by_role("button", name="Send the answer").click()
+    clara.wait_for_url(re.compile(rf"/teacher/contests/{contest_id}#clarifications$"))
+    expect(queue).to_contain_text("answered to everyone")
+
+    # sue's page, open since before the question, shows it with its answer: pushed, not reloaded
+    answered = sue.locator("#clarification-list .clarification", has_text=QUESTION)
+    expect(answered).to_contain_text(ANSWER)
+    expect(answered).to_contain_text("answered to everyone")
+    assert sue.evaluate("window.openedOnce") is True
+    expect(sue.locator("#clarification-list")).not_to_contain_text("sid's secret")
+    expect(sue.locator("#clarification-list")).not_to_contain_text("only for sid")
+    expect(sue.locator("#clarification-list")).not_to_contain_text("sam")  # who asked is the jury's to know
+    screenshot(sue, "clarification-second-student-live")
+
+    # and the other way: sue asks from her page; the teacher's page, open since the answer, queues it live
+    clara.evaluate("window.openedOnce = true")
+    sue.get_by_label("Your question").fill("May we print the statement?")
+    sue.get_by_role("button", name="Ask the jury").click()
+    expect(queue.locator(".clarification.waiting")).to_contain_text("May we print the statement?")
+    expect(queue.locator(".clarification.waiting")).to_contain_text("asked by sue")
+    assert clara.evaluate("window.openedOnce") is True
+    screenshot(clara, "clarification-teacher-queue-live")
