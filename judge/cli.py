@@ -887,7 +887,5 @@ def clar_announce(
     say(f"announcement {row['id']} sent to contest {contest_id}")
 
 
-from judge import (
-    cli_classes,  # noqa: E402, F401  (registers the class and account-care commands)
-    cli_jury,  # noqa: E402, F401  the jury's print, similarity and sources commands register here
-)
+# the class and account-care commands; the jury's print, similarity and sources commands
+from judge import cli_classes, cli_jury  # noqa: E402, F401
