@@ -59,6 +59,27 @@ def problem_generate(path: Path = typer.Argument(..., help="package folder, e.g.
     say(f"{path.name}: wrote {len(inputs)} judge answers")
 
 
+@problem_app.command("new")
+def problem_new(
+    problem_id: str = typer.Argument(..., help="the new problem's id (a-z, 0-9, - and _), e.g. knight"),
+    language: list[str] = typer.Option(["en"], "--language", help="a statement language (repeat: en, sk)"),
+    checker: str = typer.Option("default", help="default (Kattis default checker with flags) or custom"),
+    name: str = typer.Option("", help="the problem's title (default: from the id)"),
+    problems_dir: Path = typer.Option(None, "--dir", help="the problems folder (default: JUDGE_PROBLEMS_DIR)"),
+) -> None:
+    """Create a complete package that verifies as it stands (see docs/authoring.md)."""
+    from judge.config import load_settings
+    from judge.scaffold import new_problem
+
+    folder = problems_dir or load_settings().problems_dir
+    try:
+        root = new_problem(folder, problem_id, languages=tuple(language), checker=checker, name=name or None)
+    except PackageError as exc:
+        fail(str(exc))
+    say(f"created {root} and its reference {root.parent.parent / 'reference' / (problem_id + '.py')}")
+    say(f"next: write the statement, the reference, the generator and tests.yaml, then `judge problem generate {root}`")
+
+
 @problem_app.command("verify")
 def problem_verify(
     path: Path = typer.Argument(None, help="package folder, e.g. problems/lee"),
