@@ -150,6 +150,36 @@ def problem_stress(
     raise typer.Exit(1)
 
 
+@problem_app.command("time")
+def problem_time(
+    problem: str = typer.Argument(..., help="package id or folder, e.g. lee or problems/lee"),
+    write: bool = typer.Option(False, "--write", help="write the derived limit into problem.yaml"),
+    slot: int = typer.Option(50, help="sandbox slot (50+: clear of workers and tests)"),
+) -> None:
+    """The time limit from the accepted submissions, by the Kattis rule: slowest accepted run x
+    ac_to_time_limit (2), rounded up to whole seconds (see docs/authoring.md)."""
+    from judge.timelimit import derive_time_limit, write_time_limit
+
+    root = _package_folder(problem)
+    try:
+        report = derive_time_limit(root, slot=slot)
+    except PackageError as exc:
+        fail(str(exc))
+    say(f"{root.name}: slowest accepted run {report.slowest_ms} ms CPU ({report.slowest_where})")
+    say(
+        f"time limit {report.time_limit_s:g} s (problem.yaml has {report.current_s:g} s); "
+        f"safety margin {report.tle_bound_s:g} s"
+    )
+    for warning in report.warnings:
+        say(f"warning: {warning}")
+    if write:
+        try:
+            write_time_limit(root, report.time_limit_s)
+        except PackageError as exc:
+            fail(str(exc))
+        say(f"wrote limits.time_limit: {report.time_limit_s:g} to {root / 'problem.yaml'}")
+
+
 @problem_app.command("verify")
 def problem_verify(
     path: Path = typer.Argument(None, help="package folder, e.g. problems/lee"),
