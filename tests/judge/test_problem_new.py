@@ -1,6 +1,7 @@
 """``judge problem new``: the skeleton verifies as it stands (every step of ``judge problem verify``,
 submissions in the sandbox included), with the default checker and with the custom checker, whose
-feedback.json follows the checkers' convention; bad ids and existing packages are refused."""
+feedback.json follows the checkers' convention and is drawn by the pages' generic ``answer`` picture;
+bad ids and existing packages are refused."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 from judge.checkers import check_output
 from judge.cli import app
 from judge.packages import load_package
+from judge.pictures import render_picture
 from judge.scaffold import new_problem, shared_reading
 from judge.verdicts import AC, WA
 from judge.verify import verify_package
@@ -55,11 +57,13 @@ def test_the_custom_checker_writes_feedback_on_every_verdict(tmp_path):
         result = check_output(package, test, team)
         assert result.verdict == verdict and result.feedback is not None
         assert (result.feedback["kind"], result.feedback["version"], result.feedback["accepted"]) == (
-            "sumup",
+            "answer",
             1,
             verdict == AC,
         )
         assert (result.feedback["fault"] or {}).get("reason") == fault
+        picture = render_picture(result.feedback)  # the pages draw it
+        assert picture is not None and ("Accepted: 6." if verdict == AC else f"Wrong answer: {fault}") in picture
     feedback = tmp_path / "fb"
     feedback.mkdir()
     proc = subprocess.run(
