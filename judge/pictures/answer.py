@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from judge.pictures.svg import FAULT, SHORTEST, STUDENT, Malformed, element, figure, mapping, text
+from judge.pictures.svg import FAULT, SHORTEST, STUDENT, Malformed, accepted_and_fault, element, figure, text
 
 LIMIT = 200
 WIDTH, ROW = 480, 34
@@ -35,12 +35,8 @@ def render(feedback: dict) -> Markup:
     expected = short_text(feedback.get("expected"), "expected")
     received = feedback.get("received")
     received = None if received is None else short_text(received, "received")
-    accepted = feedback.get("accepted")
-    if not isinstance(accepted, bool):
-        raise Malformed("accepted: true or false")
-    fault = feedback.get("fault")
+    accepted, fault = accepted_and_fault(feedback)
     if fault is not None:
-        fault = mapping(fault)
         fault = {"reason": short_text(fault.get("reason"), "reason"), "token": short_text(fault.get("token"), "token")}
     colour = STUDENT if fault is None else FAULT
     body = []
