@@ -216,7 +216,7 @@ def keep_test(package_root: Path, name: str, input_bytes: bytes) -> str:
     text = original
     if not re.search(r"^secret:", text, re.MULTILINE):
         text = text.rstrip("\n") + "\nsecret:\n"
-    text = re.sub(r"^secret:\s*\[\]\s*$", "secret:", text, flags=re.MULTILINE)
+    text = re.sub(r"^secret:[ \t]*\[\][ \t]*$", "secret:", text, flags=re.MULTILINE)
     plan.path.write_text(text.rstrip("\n") + f"\n  - name: {stem}  # kept by judge problem stress\n", encoding="utf-8")
     try:
         reread = read_plan(root)

@@ -13,9 +13,9 @@ from judge.cli import app
 from judge.generate import generate
 from judge.packages import load_package
 from judge.scaffold import new_problem
-from judge.stress import deletions, size_for, stress
-from judge.testplan import read_plan
-from judge.verdicts import WA
+from judge.stress import MAX_SHRINK_RUNS, Failure, StressResult, deletions, generated, shrink, size_for, stress
+from judge.testplan import StressPlan, read_plan
+from judge.verdicts import AC, WA
 from tests.slots import slot
 
 REPO = Path(__file__).resolve().parents[2]
@@ -80,3 +80,31 @@ def test_stress_refuses_a_package_without_a_stress_entry_and_a_missing_file(tmp_
 def test_sizes_grow_from_one_and_deletions_are_each_one_line_or_token_shorter():
     assert [size_for(case, 4) for case in range(14)] == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 4]
     assert list(deletions(b"2\n1 5\n")) == [b"1 5\n", b"2\n", b"2\n5\n", b"2\n1\n"]
+
+
+class FailsOnSeven:
+    """A stand-in for ``judge.stress.Judge``: every input is valid; a submission fails (WA) exactly
+    on inputs holding the number 7."""
+
+    def run(self, data: bytes, size: int, seed: int) -> Failure:
+        verdict = WA if b"7" in data.split() else AC
+        return Failure(data, b"", b"", verdict, "", size, seed)
+
+
+def test_shrinking_re_generates_smaller_then_deletes_lines_and_tokens(tmp_path):
+    (tmp_path / "generators").mkdir()
+    (tmp_path / "generators/numbers.py").write_text(
+        "import random, sys\n"
+        "size, seed = int(sys.argv[sys.argv.index('--size') + 1]), int(sys.argv[sys.argv.index('--seed') + 1])\n"
+        "rng = random.Random(seed)\n"
+        "for _ in range(size):\n"
+        "    print(' '.join(str(rng.randint(0, 9)) for _ in range(size)))\n"
+    )
+    plan = StressPlan("numbers.py", (), 20)
+    data = generated(tmp_path, plan, 20, 5)
+    assert b"7" in data.split()
+    found = Failure(data, b"", b"", WA, "", 20, 5)
+    result = StressResult()
+    smallest = shrink(FailsOnSeven(), tmp_path, plan, found, result)  # type: ignore[arg-type]
+    assert smallest.input.split() == [b"7"] and len(smallest.input) <= len(b"7\n")
+    assert 0 < result.shrink_runs <= MAX_SHRINK_RUNS
