@@ -81,8 +81,8 @@ def generate(package_root: Path | str, progress: Callable[[str], None] | None = 
     Without a plan, every input already in ``data/`` is a hand-written test (``implicit_plan``).
     Generated inputs are written to ``data/<group>/<name>.in``; hand-written ones (no args) must be
     there already. A secret ``.in``/``.ans`` the plan does not list is removed (secret data is
-    generated, never edited by hand); a sample ``.in`` it does not list is refused, so no hand-written
-    sample is lost. Returns the ``.in`` files solved, in judging order. Raises PackageError when the
+    generated, never edited by hand); a sample ``.in`` it does not list is a hand-written sample,
+    kept and solved like a listed one. Returns the ``.in`` files solved, in judging order. Raises PackageError when the
     plan is malformed (or missing beside a generator), or a generator or the reference fails; nothing under ``data/`` is
     written until every generator has succeeded.
     """
@@ -99,21 +99,19 @@ def generate(package_root: Path | str, progress: Callable[[str], None] | None = 
         if progress:
             progress(f"generating {test.group}/{test.name}")
         made[path] = planned_input(root, test)
-    for group in TEST_GROUPS:
-        folder = root / "data" / group
-        listed = {t.name for t in plan.group(group)}
-        for old in sorted(folder.glob("*.in")) + sorted(folder.glob("*.ans")):
-            if old.stem in listed:
-                continue
-            if group == "secret":
-                old.unlink()
-            elif old.suffix == ".in":
-                raise PackageError(f"{old}: not in the test plan {PLAN}; add it to {group} or delete it")
+    secret = root / "data" / "secret"
+    listed = {t.name for t in plan.group("secret")}
+    for old in sorted(secret.glob("*.in")) + sorted(secret.glob("*.ans")):
+        if old.stem not in listed:
+            old.unlink()
+    samples = root / "data" / "sample"
+    unlisted = [p for p in sorted(samples.glob("*.in")) if p.stem not in {t.name for t in plan.group("sample")}]
     for path, data in made.items():
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     solver = reference_solver(root)
     inputs = [root / "data" / t.group / f"{t.name}.in" for t in plan.tests]
+    inputs = sorted(inputs[: len(plan.group("sample"))] + unlisted) + inputs[len(plan.group("sample")) :]
     for input_path in inputs:
         if progress:
             progress(f"solving {input_path.parent.name}/{input_path.name}")

@@ -54,12 +54,13 @@ def test_hand_written_secret_inputs_stay_and_unlisted_ones_go(tmp_path):
     assert not (pkg / "data/secret/99-stale.in").exists()
 
 
-def test_a_sample_missing_from_the_plan_is_refused_not_deleted(tmp_path):
+def test_a_sample_missing_from_the_plan_is_kept_and_solved(tmp_path):
     pkg = make_package(tmp_path)
     (pkg / "data/sample/02.in").write_text("3 4\n")
-    with pytest.raises(PackageError, match="not in the test plan"):
-        generate(pkg)
+    inputs = generate(pkg)
     assert (pkg / "data/sample/02.in").read_text() == "3 4\n"
+    assert (pkg / "data/sample/02.ans").read_text() == "7\n"
+    assert [p.name for p in inputs][:3] == ["01.in", "02.in", "01-random.in"]
 
 
 def test_a_failing_generator_writes_nothing(tmp_path):
