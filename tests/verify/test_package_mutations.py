@@ -40,8 +40,16 @@ REQUIRED_KINDS = {
     "basic": ["one move longer", "an illegal move", "wrong start", "wrong end", "claims zero moves"],
     "queens": ["wrong count", "an attacking placement", "a column out of range", "claims a placement"],
     "house": ["wrong count", "an edge walked twice", "a step that is not an edge", "a vertex out of range", "claims a trail"],
+    "knight": [
+        "claims no tour",
+        "claims a tour",
+        "a number repeated",
+        "a number out of range",
+        "two moves swapped",
+        "the tour walked backwards",
+    ],
 }
-WITH_ALTERNATIVES = {"lee", "lines", "basic", "queens", "house"}
+WITH_ALTERNATIVES = {"lee", "lines", "basic", "queens", "house", "knight"}
 TESTS_WITH_ALTERNATIVES = 2
 
 

@@ -222,8 +222,9 @@ def write_feedback(feedback_dir, build):
     import json
 
     try:
+        text = json.dumps(build(), separators=(",", ":"))
         with open(os.path.join(feedback_dir, "feedback.json"), "w", encoding="ascii") as handle:
-            handle.write(json.dumps(build(), separators=(",", ":")))
+            handle.write(text)
     except Exception as error:  # the picture is optional; the verdict is not
         print(f"feedback.json not written: {type(error).__name__}: {error}", file=sys.stderr)
 
