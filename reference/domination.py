@@ -3,7 +3,7 @@ R x C board, and one such placement.
 
 A queen attacks every square in its row, its column and both its diagonals, whatever stands in
 between. The least number of queens needed is the board's queen domination number (for square
-boards OEIS A075458: 1, 1, 1, 2, 3, 3, 4, 5, 5, 5, 5 for N = 1 ... 11).
+boards OEIS A075458: 1, 1, 1, 2, 3, 3, 4, 5, 5, 5 for N = 1 ... 10).
 
 Algorithm: iterative deepening over k = 1, 2, ... with exhaustive backtracking for each k (the
 seed's method): the first square not yet covered must be covered by one of the queens still to
@@ -14,7 +14,7 @@ state (covered squares, queens left) that failed once is not searched again. Wit
 it only asks whether one of them covers everything left. The first k that succeeds is the minimum,
 because every smaller k was searched exhaustively. Everything is computed; no table.
 
-Input (stdin): `R C` (1 <= R, C <= 11).
+Input (stdin): `R C` (1 <= R, C <= 10).
 Output (stdout): k, then k lines `r c` (1-based) with the queens of one placement.
 """
 
@@ -45,7 +45,10 @@ def placement_of_size(attack, queens):
     size = len(attack)
     full = (1 << size) - 1
     # attackers[t]: the squares whose queen covers t, those covering most squares first.
-    attackers = [sorted((s for s in range(size) if attack[s] >> t & 1), key=lambda s: -attack[s].bit_count()) for t in range(size)]
+    attackers = [
+        sorted((s for s in range(size) if attack[s] >> t & 1), key=lambda s: -attack[s].bit_count())
+        for t in range(size)
+    ]
     failed = set()
 
     def search(covered, left_to_place):

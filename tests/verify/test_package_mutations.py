@@ -48,8 +48,15 @@ REQUIRED_KINDS = {
         "two moves swapped",
         "the tour walked backwards",
     ],
+    "domination": [
+        "one queen fewer",
+        "one queen more",
+        "a queen off the board",
+        "two queens on one square",
+        "a square left uncovered",
+    ],
 }
-WITH_ALTERNATIVES = {"lee", "lines", "basic", "queens", "house", "knight"}
+WITH_ALTERNATIVES = {"lee", "lines", "basic", "queens", "house", "knight", "domination"}
 TESTS_WITH_ALTERNATIVES = 2
 
 

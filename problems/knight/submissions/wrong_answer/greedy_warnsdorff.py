@@ -17,7 +17,9 @@ def main():
     board[r][c] = 1
 
     def onward(r, c):
-        return [(r + dr, c + dc) for dr, dc in MOVES if 0 <= r + dr < n and 0 <= c + dc < n and not board[r + dr][c + dc]]
+        return [
+            (r + dr, c + dc) for dr, dc in MOVES if 0 <= r + dr < n and 0 <= c + dc < n and not board[r + dr][c + dc]
+        ]
 
     for move in range(2, n * n + 1):
         options = onward(r, c)
