@@ -59,6 +59,127 @@ def problem_generate(path: Path = typer.Argument(..., help="package folder, e.g.
     say(f"{path.name}: wrote {len(inputs)} judge answers")
 
 
+@problem_app.command("new")
+def problem_new(
+    problem_id: str = typer.Argument(..., help="the new problem's id (a-z, 0-9, - and _), e.g. knight"),
+    language: list[str] = typer.Option(["en"], "--language", help="a statement language (repeat: en, sk)"),
+    checker: str = typer.Option("default", help="default (Kattis default checker with flags) or custom"),
+    name: str = typer.Option("", help="the problem's title (default: from the id)"),
+    problems_dir: Path = typer.Option(None, "--dir", help="the problems folder (default: JUDGE_PROBLEMS_DIR)"),
+) -> None:
+    """Create a complete package that verifies as it stands (see docs/authoring.md)."""
+    from judge.config import load_settings
+    from judge.scaffold import new_problem
+
+    folder = problems_dir or load_settings().problems_dir
+    try:
+        root = new_problem(folder, problem_id, languages=tuple(language), checker=checker, name=name or None)
+    except PackageError as exc:
+        fail(str(exc))
+    say(f"created {root} and its reference {root.parent.parent / 'reference' / (problem_id + '.py')}")
+    say(f"next: write the statement, the reference, the generator and tests.yaml, then `judge problem generate {root}`")
+
+
+def _package_folder(problem: str) -> Path:
+    """A package folder from a path (``problems/lee``) or an id in JUDGE_PROBLEMS_DIR (``lee``)."""
+    from judge.config import load_settings
+
+    path = Path(problem)
+    if path.is_dir():
+        return path
+    folder = load_settings().problems_dir / problem
+    if "/" in problem or not folder.is_dir():
+        fail(f"{problem}: no such package folder (give a folder or an id in {load_settings().problems_dir})", 2)
+    return folder
+
+
+SHOWN_LINES = 30
+
+
+def _shown(data: bytes) -> str:
+    """Up to SHOWN_LINES lines of ``data`` for the terminal, with a note of what was left out."""
+    lines = data.decode("utf-8", errors="replace").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    note = [f"... ({len(lines) - SHOWN_LINES} more lines)"] if len(lines) > SHOWN_LINES else []
+    return "\n".join([line[:200] for line in lines[:SHOWN_LINES]] + note) or "(empty)"
+
+
+@problem_app.command("stress")
+def problem_stress(
+    problem: str = typer.Argument(..., help="package id or folder, e.g. lee or problems/lee"),
+    submission: Path = typer.Argument(..., help="the submission file to test, e.g. wrong.py"),
+    budget_s: float = typer.Option(60.0, "--budget-s", min=0, help="seconds to search for a failing input"),
+    seed: int = typer.Option(1, help="seed of the random cases (same seed and budget, same cases)"),
+    keep: str = typer.Option("", help="add the smallest failing input to the test plan as secret test NAME"),
+    slot: int = typer.Option(50, help="sandbox slot (50+: clear of workers and tests)"),
+) -> None:
+    """Judge a submission on random inputs of growing size; print the smallest failing input,
+    the expected and received outputs and the checker's message (see docs/authoring.md)."""
+    from judge.stress import stress
+    from judge.testplan import keep_test
+
+    root = _package_folder(problem)
+    if not submission.is_file():
+        fail(f"{submission}: no such submission file", 2)
+    try:
+        result = stress(root, submission, budget_s=budget_s, seed=seed, slot=slot)
+    except PackageError as exc:
+        fail(str(exc))
+    smallest, found = result.smallest, result.found
+    if smallest is None or found is None:
+        say(f"{root.name}: {result.cases} random cases, all accepted (seed {seed}, {budget_s:g} s)")
+        raise typer.Exit(0)
+    say(
+        f"{root.name}: {smallest.verdict} on random case {result.cases} (size {found.size}); shrunk from "
+        f"{len(found.input)} to {len(smallest.input)} bytes in {result.shrink_runs} runs"
+    )
+    for title, data in (("input", smallest.input), ("expected (reference)", smallest.expected)):
+        say(f"--- {title}:")
+        say(_shown(data))
+    say("--- received (submission):")
+    say(_shown(smallest.received))
+    say(f"--- {smallest.verdict}: {smallest.message or '(no message)'}")
+    if keep:
+        try:
+            stem = keep_test(root, keep, smallest.input)
+        except PackageError as exc:
+            fail(str(exc))
+        (root / "data" / "secret" / f"{stem}.ans").write_bytes(smallest.expected)
+        say(f"kept as data/secret/{stem}.in (listed in generators/tests.yaml)")
+    raise typer.Exit(1)
+
+
+@problem_app.command("time")
+def problem_time(
+    problem: str = typer.Argument(..., help="package id or folder, e.g. lee or problems/lee"),
+    write: bool = typer.Option(False, "--write", help="write the derived limit into problem.yaml"),
+    slot: int = typer.Option(50, help="sandbox slot (50+: clear of workers and tests)"),
+) -> None:
+    """The time limit from the accepted submissions, by the Kattis rule: slowest accepted run x
+    ac_to_time_limit (2), rounded up to whole seconds (see docs/authoring.md)."""
+    from judge.timelimit import derive_time_limit, write_time_limit
+
+    root = _package_folder(problem)
+    try:
+        report = derive_time_limit(root, slot=slot)
+    except PackageError as exc:
+        fail(str(exc))
+    say(f"{root.name}: slowest accepted run {report.slowest_ms} ms CPU ({report.slowest_where})")
+    say(
+        f"time limit {report.time_limit_s:g} s (problem.yaml has {report.current_s:g} s); "
+        f"safety margin {report.tle_bound_s:g} s"
+    )
+    for warning in report.warnings:
+        say(f"warning: {warning}")
+    if write:
+        try:
+            write_time_limit(root, report.time_limit_s)
+        except PackageError as exc:
+            fail(str(exc))
+        say(f"wrote limits.time_limit: {report.time_limit_s:g} to {root / 'problem.yaml'}")
+
+
 @problem_app.command("verify")
 def problem_verify(
     path: Path = typer.Argument(None, help="package folder, e.g. problems/lee"),

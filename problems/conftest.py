@@ -2,7 +2,8 @@
 
 `input_validator(package, data)` -> (exit code, stderr text);
 `output_validator(package, input_path, answer_path, team_output)` -> (exit code, judgemessage text);
-`generate_into(package, folder)` -> {file name: bytes} written by `generators/generate.py folder`.
+`generate_into(package, folder)` -> {file name: bytes}: every generated secret input of the package's
+test plan (`generators/tests.yaml`), also written into `folder`.
 Exit codes follow the Kattis problem package format: 42 valid/accepted, 43 invalid/wrong answer.
 """
 
@@ -51,15 +52,17 @@ def output_validator(tmp_path_factory):
 
 @pytest.fixture
 def generate_into():
-    """A callable running `generators/generate.py folder` of a package; returns {file name: bytes}."""
+    """A callable running the generator of every generated secret test of a package's test plan;
+    writes `folder/<name>.in` and returns {file name: bytes}."""
+    from judge.testplan import planned_input, read_plan
 
     def run(package: Path, folder: Path) -> dict[str, bytes]:
-        subprocess.run(
-            [sys.executable, str(package / "generators" / "generate.py"), str(folder)],
-            check=True,
-            capture_output=True,
-            timeout=120,
-        )
+        folder.mkdir(parents=True, exist_ok=True)
+        plan = read_plan(package)
+        assert plan is not None, f"{package}: no generators/tests.yaml"
+        for test in plan.group("secret"):
+            if not test.hand_written:
+                (folder / f"{test.name}.in").write_bytes(planned_input(package, test))
         return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
 
     return run

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from judge.pictures import basic, grid, queens, snakes
+from judge.pictures import answer, basic, grid, queens, snakes
 from judge.pictures.svg import Malformed
 
 SCRIPT = Path(__file__).parent / "static" / "pictures.js"
@@ -30,6 +30,7 @@ RENDERERS: dict[str, Callable[[dict], Markup]] = {
     "snakes": snakes.render,
     "basic": basic.render,
     "queens": queens.render,
+    "answer": answer.render,  # generic: a new package's custom checker (judge problem new)
 }
 log = logging.getLogger(__name__)
 

@@ -15,11 +15,11 @@ from judge.pictures.svg import (
     SHORTEST,
     STUDENT,
     Malformed,
+    accepted_and_fault,
     element,
     figure,
     integer,
     listing,
-    mapping,
     moves,
     optional_integer,
     text,
@@ -122,12 +122,8 @@ def render(feedback: dict) -> Markup:
     shortest = None if shortest is None else [position(p, 6) for p in listing(shortest, 32)]
     claimed = optional_integer(feedback.get("claimed_moves"), -(10**9), 10**9)
     best = integer(feedback.get("shortest_moves"), -1, 31)
-    accepted = feedback.get("accepted")
-    if not isinstance(accepted, bool):
-        raise Malformed("accepted: true or false")
-    fault = feedback.get("fault")
+    accepted, fault = accepted_and_fault(feedback)
     if fault is not None:
-        fault = mapping(fault)
         fault = {
             "reason": word(fault.get("reason"), REASONS),
             "step": optional_integer(fault.get("step"), 0, len(positions)),

@@ -17,11 +17,11 @@ from judge.pictures.svg import (
     SHORTEST,
     STUDENT,
     Malformed,
+    accepted_and_fault,
     element,
     figure,
     integer,
     listing,
-    mapping,
     optional_integer,
     text,
     word,
@@ -65,12 +65,8 @@ def render(feedback: dict) -> Markup:
         )
     example = feedback.get("example")
     example = None if example is None else [integer(c, 1, size) for c in listing(example, size)]
-    accepted = feedback.get("accepted")
-    if not isinstance(accepted, bool):
-        raise Malformed("accepted: true or false")
-    fault = feedback.get("fault")
+    accepted, fault = accepted_and_fault(feedback)
     if fault is not None:
-        fault = mapping(fault)
         fault = {
             "reason": word(fault.get("reason"), REASONS),
             "rows": [integer(r, 1, size) for r in listing(fault.get("rows") or [], 2)],

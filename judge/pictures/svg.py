@@ -130,6 +130,16 @@ def mapping(value: object) -> dict:
     return value
 
 
+def accepted_and_fault(feedback: dict) -> tuple[bool, dict | None]:
+    """The feedback's ``accepted`` (a bool) and ``fault`` (None or a dict, its fields still to check);
+    else Malformed."""
+    accepted = feedback.get("accepted")
+    if not isinstance(accepted, bool):
+        raise Malformed("accepted: true or false")
+    fault = feedback.get("fault")
+    return accepted, None if fault is None else mapping(fault)
+
+
 def at(place: tuple[int, int]) -> str:
     """'(row r, column c)' for a 1-based cell."""
     return f"(row {place[0]}, column {place[1]})"

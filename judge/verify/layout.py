@@ -26,7 +26,8 @@ def check_layout(root: Path, step: StepReport) -> ProblemPackage | None:
     """Load the package in ``root`` and check what the later steps need.
 
     Records a failure for: an unreadable ``problem.yaml`` or package (PackageError), no English
-    statement, an empty ``data/sample`` or ``data/secret``, a missing input or output validator,
+    statement, an empty ``data/sample`` or ``data/secret``, a missing input validator, a missing output validator
+    with ``validation: custom`` (``default`` uses the default checker),
     no reference solver, an empty ``submissions/accepted``, an unknown folder in ``submissions/``.
     Returns the package, or None when it cannot be loaded at all.
     """
@@ -44,7 +45,7 @@ def check_layout(root: Path, step: StepReport) -> ProblemPackage | None:
             step.fail(f"data/{group}", f"data/{group} has no test case (.in with .ans)")
     if package.input_validator is None:
         step.fail("input_validators", "no input validator program")
-    if package.output_validator is None:
+    if package.output_validator is None and package.validation != "default":
         step.fail("output_validators", "no output validator program (set validation: custom)")
     try:
         reference_solver(package.root)

@@ -19,11 +19,16 @@ REPO = Path(__file__).resolve().parents[2]
 
 GENERATOR = """
 import random, sys
-from pathlib import Path
-out = Path(sys.argv[1])
-for i, seed in enumerate([1, 2, 3], start=1):
-    rng = random.Random(seed)
-    (out / f"{i:02d}-random.in").write_text(f"{rng.randint(1, 10**9)} {rng.randint(1, 10**9)}\\n")
+rng = random.Random(int(sys.argv[sys.argv.index("--seed") + 1]))
+print(rng.randint(1, 10**9), rng.randint(1, 10**9))
+"""
+PLAN = """
+sample:
+  - name: "01"
+secret:
+  - {name: 01-random, args: [random], seed: 1}
+  - {name: 02-random, args: [random], seed: 2}
+  - {name: 03-random, args: [random], seed: 3}
 """
 REFERENCE = "a, b = map(int, input().split())\nprint(a + b)\n"
 
@@ -37,6 +42,7 @@ def make_package(root: Path, yaml_text: str = "name: A plus B\nlimits:\n  time_l
     (pkg / "statement" / "problem.en.md").write_text("# A plus B\n")
     (pkg / "data/sample/01.in").write_text("1 2\n")
     (pkg / "generators/generate.py").write_text(textwrap.dedent(GENERATOR))
+    (pkg / "generators/tests.yaml").write_text(textwrap.dedent(PLAN))
     (pkg / "submissions/accepted/reference.py").write_text(REFERENCE)
     return pkg
 

@@ -203,3 +203,21 @@ def test_any_value_in_any_field_renders_or_draws_nothing(feedbacks, problem, key
     assert picture is None or isinstance(picture, Markup)
     if picture is not None:
         svg_of(picture)
+
+
+def test_the_generic_answer_picture_escapes_and_refuses_bad_shapes():
+    wrong = {
+        "kind": "answer",
+        "version": 1,
+        "accepted": False,
+        "fault": {"reason": "wrong sum <b>", "token": "5"},
+        "expected": "6",
+        "received": "<script>5</script>",
+    }
+    picture = render_picture(wrong)
+    assert picture is not None and "picture-fault" in picture and "<script>" not in picture
+    assert "Wrong answer: wrong sum &lt;b&gt;" in picture
+    right = {"kind": "answer", "version": 1, "accepted": True, "fault": None, "expected": "6", "received": "6"}
+    assert "Accepted: 6." in (render_picture(right) or "")
+    for broken in ({**right, "expected": 6}, {**right, "received": "x" * 201}, {**right, "fault": {"reason": 1}}):
+        assert render_picture(broken) is None

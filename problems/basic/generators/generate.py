@@ -1,15 +1,22 @@
-"""Write the secret test inputs of `basic` into OUTDIR.
+"""Test input generator of `basic`: `python3 generate.py KIND [PARAMS...] [--seed S] [--size S]`.
 
-Usage: python3 generators/generate.py OUTDIR   (writes OUTDIR/NN-name.in, nothing else)
+Writes one input on standard output: one line, a permutation of `BASIC*` (the 2x3 board row by
+row). The tests it makes are listed in generators/tests.yaml (the test plan read by
+`judge problem generate`): the goal itself (0 moves), one position at every distance 1 .. 21 (21 is
+the maximum), a few more random reachable positions, then unreachable ones.
 
-Tests: the goal itself (0 moves), one position at every distance 1 .. 21 (21 is the maximum; only
-one position is that far), a few more random reachable positions, then unreachable positions.
-Positions are picked with `random.Random(4004)` from sorted lists, so two runs give the same bytes.
-Input format (spec `basic`): one line, a permutation of `BASIC*`, the 2x3 board row by row.
+Kinds (a random pick is `random.Random(seed).choice` from a sorted list without the samples' positions):
+- `position P`: the position P itself;
+- `distance D --seed S`: a position D moves from the goal;
+- `reachable --seed S`: any position that can reach the goal;
+- `unreachable --seed S`: a position that can never reach it;
+- `random --size S --seed N`: for `judge problem stress`: a position at most S moves from the
+  goal, or (one time in four) an unreachable one.
+No clock, no global state: the same arguments give the same bytes.
 """
 
+import argparse
 import itertools
-import pathlib
 import random
 import sys
 
@@ -44,37 +51,65 @@ def distances():
     return found
 
 
-def tests():
-    """Yield (name, input text) for every secret test, in judging order."""
-    rng = random.Random(4004)
+def positions_by_distance():
+    """Return {distance: sorted positions at that distance, without the samples' positions}."""
     far = distances()
     by_distance = {}
     for position in sorted(far):
-        by_distance.setdefault(far[position], []).append(position)
-    for distance, positions in by_distance.items():
-        # a distance held by a sample alone (none today) would keep its sample
-        by_distance[distance] = [p for p in positions if p not in SAMPLES] or positions
-    number = itertools.count(1)
-    yield "%02d-goal" % next(number), GOAL + "\n"
-    for distance in range(1, max(by_distance) + 1):
-        position = rng.choice(by_distance[distance])
-        yield "%02d-distance-%02d" % (next(number), distance), position + "\n"
-    for position in rng.sample([p for p in sorted(far) if p not in SAMPLES], 4):
-        yield "%02d-random-%02d" % (next(number), far[position]), position + "\n"
-    unreachable = sorted(set(map("".join, itertools.permutations(GOAL))) - set(far))
-    # two tiles of the goal swapped: one move from looking solved, yet impossible
-    swapped = ["BASCI*", "BSAIC*"]
-    chosen = swapped + rng.sample([p for p in unreachable if p not in swapped + list(SAMPLES)], 4)
-    for position in chosen:
-        yield "%02d-unreachable" % next(number), position + "\n"
+        if position not in SAMPLES:
+            by_distance.setdefault(far[position], []).append(position)
+    return by_distance
+
+
+def unreachable_positions():
+    """Return the sorted positions that cannot reach GOAL, without the samples' positions."""
+    reachable = distances()
+    every = set(map("".join, itertools.permutations(GOAL)))
+    return sorted(p for p in every - set(reachable) if p not in SAMPLES)
+
+
+def at_distance(params, seed, size):
+    """A random position int(params[0]) moves from the goal."""
+    return random.Random(seed).choice(positions_by_distance()[int(params[0])])
+
+
+def reachable(params, seed, size):
+    """A random position that can reach the goal."""
+    return random.Random(seed).choice(sorted(p for p in distances() if p not in SAMPLES))
+
+
+def unreachable(params, seed, size):
+    """A random position that can never reach the goal."""
+    return random.Random(seed).choice(unreachable_positions())
+
+
+def random_position(params, seed, size):
+    """A position at most `size` moves from the goal, or one time in four an unreachable one."""
+    rng = random.Random(seed)
+    if rng.random() < 0.25:
+        return rng.choice(unreachable_positions())
+    return rng.choice(sorted(p for p, d in distances().items() if d <= size))
+
+
+KINDS = {
+    "position": lambda params, seed, size: params[0],
+    "distance": at_distance,
+    "reachable": reachable,
+    "unreachable": unreachable,
+    "random": random_position,
+}
 
 
 def main():
-    """Write every test of tests() into the directory named by the first argument."""
-    outdir = pathlib.Path(sys.argv[1])
-    outdir.mkdir(parents=True, exist_ok=True)
-    for name, text in tests():
-        (outdir / (name + ".in")).write_bytes(text.encode("ascii"))
+    """Parse the arguments and write the input of the chosen kind on standard output."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=sorted(KINDS))
+    parser.add_argument("params", nargs="*")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=21)
+    options = parser.parse_args()
+    position = KINDS[options.kind](options.params, options.seed, options.size)
+    sys.stdout.buffer.write((position + "\n").encode("ascii"))
 
 
 if __name__ == "__main__":

@@ -1,14 +1,16 @@
-"""Secret test generator for `lee` (the mouse and the cheese).
+"""Test input generator of `lee` (the mouse and the cheese).
 
-Usage: python3 generators/generate.py OUTDIR
-Writes OUTDIR/<NN-name>.in for every secret test case, in judging order. Deterministic: every
-random choice comes from random.Random(<fixed seed>), so the same run writes the same bytes.
+Usage: python3 generate.py KIND [PARAMS...] [--seed S] [--size S]
+Writes one input on standard output; the tests it makes are listed in generators/tests.yaml (the
+test plan read by `judge problem generate`). Deterministic: every random choice comes from
+random.Random(seed), so the same arguments write the same bytes. The kinds are the keys of KINDS;
+`random --size S --seed N` (for `judge problem stress`) draws a grid of at most S x S cells.
 
 A test is built as (grid, mouse, cheese): grid a list of rows of 0 (free) / 1 (wall), cells as
 (row, col) 0-based; the file holds them 1-based in the exact input format of the problem.
 """
 
-import os
+import argparse
 import random
 import sys
 from collections import deque
@@ -188,9 +190,9 @@ def one_cell():
     return [[0]], (0, 0), (0, 0)
 
 
-def mouse_on_cheese_walled_in():
+def mouse_on_cheese_walled_in(seed):
     """Mouse and cheese share a cell boxed in by walls: the answer is 0 moves, not -1."""
-    rng = random.Random(2)
+    rng = random.Random(seed)
     grid = random_grid(rng, 30, 40, 0.3)
     cell = (14, 21)
     grid[cell[0]][cell[1]] = 0
@@ -198,9 +200,9 @@ def mouse_on_cheese_walled_in():
     return grid, cell, cell
 
 
-def mouse_on_cheese_open():
+def mouse_on_cheese_open(seed):
     """Mouse on the cheese in an ordinary random maze."""
-    rng = random.Random(3)
+    rng = random.Random(seed)
     grid = random_grid(rng, 40, 30, 0.25)
     cell = rng.choice(free_cells(grid))
     return grid, cell, cell
@@ -251,11 +253,6 @@ def two_cells():
     return empty_grid(1, 2), (0, 1), (0, 0)
 
 
-def open_grid(mouse, cheese):
-    """100x100 with no walls: many shortest paths between mouse and cheese."""
-    return lambda: (empty_grid(FULL, FULL), mouse, cheese)
-
-
 def split_unreachable():
     """Largest input with answer -1: a full column of walls splits the open grid in two."""
     grid = empty_grid(FULL, FULL)
@@ -270,43 +267,50 @@ def serpentine_columns():
     return transpose(grid), cheese[::-1], mouse[::-1]
 
 
-# Test cases in judging order: name -> builder returning (grid, mouse, cheese).
-TESTS = [
-    ("one-cell", one_cell),
-    ("mouse-on-cheese", mouse_on_cheese_open),
-    ("mouse-on-cheese-walled-in", mouse_on_cheese_walled_in),
-    ("two-cells", two_cells),
-    ("cheese-walled-in", cheese_walled_in),
-    ("mouse-walled-in", mouse_walled_in),
-    ("cheese-in-walled-corner", cheese_in_walled_corner),
-    ("row-corridor", row_corridor),
-    ("column-corridor", column_corridor),
-    ("row-corridor-blocked", row_corridor_blocked),
-    ("open-corner-to-corner", open_grid((0, 0), (FULL - 1, FULL - 1))),
-    ("open-reverse-corners", open_grid((FULL - 1, 0), (0, FULL - 1))),
-    ("open-centre-to-edge", open_grid((49, 50), (99, 17))),
-    ("serpentine-rows", lambda: serpentine_rows(FULL, FULL)),
-    ("serpentine-columns", serpentine_columns),
-    ("spiral", lambda: spiral(FULL)),
-    ("border-ring", lambda: border_ring(FULL, FULL)),
-    ("greedy-trap", lambda: greedy_trap(FULL)),
-    ("single-gaps", lambda: single_gap(FULL)),
-    ("split-unreachable", split_unreachable),
-    ("random-walls-10pct", lambda: random_maze(1010, FULL, FULL, 0.10)),
-    ("random-walls-15pct", lambda: random_maze(1015, FULL, FULL, 0.15)),
-    ("random-walls-20pct", lambda: random_maze(1020, FULL, FULL, 0.20)),
-    ("random-walls-25pct", lambda: random_maze(1025, FULL, FULL, 0.25)),
-    ("random-walls-30pct", lambda: random_maze(1030, FULL, FULL, 0.30)),
-    ("random-walls-35pct", lambda: random_maze(1035, FULL, FULL, 0.35)),
-    ("random-walls-40pct", lambda: random_maze(1040, FULL, FULL, 0.40)),
-    ("random-walls-45pct", lambda: random_maze(1045, FULL, FULL, 0.45)),
-    ("random-far-walls-30pct", lambda: random_maze(2030, FULL, FULL, 0.30, far=True)),
-    ("random-far-walls-40pct", lambda: random_maze(2040, FULL, FULL, 0.40, far=True)),
-    ("random-far-walls-45pct", lambda: random_maze(2045, FULL, FULL, 0.45, far=True)),
-    ("random-small", lambda: random_maze(3001, 7, 13, 0.3, far=True)),
-    ("random-wide", lambda: random_maze(3002, 20, FULL, 0.3, far=True)),
-    ("random-tall", lambda: random_maze(3003, FULL, 20, 0.3, far=True)),
-]
+def random_small(seed, size):
+    """A random maze of at most size x size cells, walls at a random density, mouse and cheese
+    on random cells (made free); size 1 is the one-cell grid."""
+    rng = random.Random(seed)
+    rows, cols = rng.randint(1, max(1, size)), rng.randint(1, max(1, size))
+    grid = random_grid(rng, rows, cols, rng.choice((0.0, 0.1, 0.2, 0.3, 0.4)))
+    mouse = (rng.randrange(rows), rng.randrange(cols))
+    cheese = (rng.randrange(rows), rng.randrange(cols))
+    grid[mouse[0]][mouse[1]] = grid[cheese[0]][cheese[1]] = 0
+    return grid, mouse, cheese
+
+
+def cell(row, col):
+    """A 0-based cell from 1-based command-line words."""
+    return int(row) - 1, int(col) - 1
+
+
+# KIND -> builder(params, seed, size) returning (grid, mouse, cheese); params are the words after KIND.
+KINDS = {
+    "one-cell": lambda params, seed, size: one_cell(),
+    "two-cells": lambda params, seed, size: two_cells(),
+    "mouse-on-cheese": lambda params, seed, size: mouse_on_cheese_open(seed),
+    "mouse-on-cheese-walled-in": lambda params, seed, size: mouse_on_cheese_walled_in(seed),
+    "cheese-walled-in": lambda params, seed, size: cheese_walled_in(),
+    "mouse-walled-in": lambda params, seed, size: mouse_walled_in(),
+    "cheese-in-walled-corner": lambda params, seed, size: cheese_in_walled_corner(),
+    "row-corridor": lambda params, seed, size: row_corridor(),
+    "column-corridor": lambda params, seed, size: column_corridor(),
+    "row-corridor-blocked": lambda params, seed, size: row_corridor_blocked(),
+    # open MOUSE_ROW MOUSE_COL CHEESE_ROW CHEESE_COL (1-based): 100x100 without walls
+    "open": lambda params, seed, size: (empty_grid(FULL, FULL), cell(*params[:2]), cell(*params[2:4])),
+    "serpentine-rows": lambda params, seed, size: serpentine_rows(int(params[0]), int(params[0])),
+    "serpentine-columns": lambda params, seed, size: serpentine_columns(),
+    "spiral": lambda params, seed, size: spiral(int(params[0])),
+    "border-ring": lambda params, seed, size: border_ring(int(params[0]), int(params[0])),
+    "greedy-trap": lambda params, seed, size: greedy_trap(int(params[0])),
+    "single-gaps": lambda params, seed, size: single_gap(int(params[0])),
+    "split-unreachable": lambda params, seed, size: split_unreachable(),
+    # maze ROWS COLS DENSITY [far]: random walls; mouse and cheese random, or far apart
+    "maze": lambda params, seed, size: random_maze(
+        seed, int(params[0]), int(params[1]), float(params[2]), far=params[3:] == ["far"]
+    ),
+    "random": lambda params, seed, size: random_small(seed, size),
+}
 
 
 def format_input(grid, mouse, cheese):
@@ -319,17 +323,16 @@ def format_input(grid, mouse, cheese):
 
 
 def main():
-    """Write every test of TESTS into the directory given as the only argument."""
-    if len(sys.argv) != 2:
-        sys.exit("usage: generate.py OUTDIR")
-    out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    for number, (name, build) in enumerate(TESTS, start=1):
-        grid, mouse, cheese = build()
-        assert grid[mouse[0]][mouse[1]] == 0 and grid[cheese[0]][cheese[1]] == 0, name
-        path = os.path.join(out_dir, f"{number:02d}-{name}.in")
-        with open(path, "w", encoding="ascii", newline="\n") as test_file:
-            test_file.write(format_input(grid, mouse, cheese))
+    """Parse the arguments and write the input of the chosen kind on standard output."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=sorted(KINDS))
+    parser.add_argument("params", nargs="*")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=FULL)
+    options = parser.parse_args()
+    grid, mouse, cheese = KINDS[options.kind](options.params, options.seed, options.size)
+    assert grid[mouse[0]][mouse[1]] == 0 and grid[cheese[0]][cheese[1]] == 0, options.kind
+    sys.stdout.buffer.write(format_input(grid, mouse, cheese).encode("ascii"))
 
 
 if __name__ == "__main__":

@@ -1,12 +1,13 @@
-"""Write the secret tests of `lines`: `python3 generators/generate.py OUTDIR`.
+"""Test input generator of `lines`: `python3 generate.py KIND [PARAMS...] [--seed S] [--size S]`.
 
-Each test is built by one function from a fixed `random.Random(seed)`, so every run writes
-the same bytes. Files are `OUTDIR/NN-name.in` in judging order; the `.ans` files are made
-afterwards by the reference solver. Input format: `N` then N lines of N characters from
-`.O@X` (2 <= N <= 40), exactly one `@` and one `X`.
+Writes one input on standard output; the tests it makes are listed in generators/tests.yaml (the
+test plan read by `judge problem generate`). Every random choice comes from `random.Random(seed)`,
+so the same arguments write the same bytes. Input format: `N` then N lines of N characters from
+`.O@X` (2 <= N <= 40), exactly one `@` and one `X`. The kinds are the keys of KINDS (cells
+0-based); `random --size S --seed N` (for `judge problem stress`) draws a board of 2 .. S + 1 rows.
 """
 
-import os
+import argparse
 import random
 import sys
 
@@ -179,59 +180,67 @@ def balls_only(size):
     return with_ends(blank(size, "O"), (0, 0), (size - 1, size - 1))
 
 
-def build_cases():
-    """Return the list of (name, board) pairs in judging order; a board is a list of strings."""
-    cases = [
-        ("n2-neighbours", with_ends(blank(2), (0, 0), (0, 1))),
-        ("n2-blocked", with_ends([[".", "O"], ["O", "."]], (0, 0), (1, 1))),
-        ("n2-around", with_ends([[".", "O"], [".", "."]], (0, 0), (1, 1))),
-        ("n2-above", with_ends([[".", "."], [".", "O"]], (1, 0), (0, 0))),
-        ("at-next-to-x-crowded", crowded_neighbours(MAX_SIZE)),
-        ("at-next-to-x-random", x_below_at(MAX_SIZE, random.Random(6))),
-        ("at-next-to-x-open", with_ends(blank(MAX_SIZE), (39, 39), (38, 39))),
-        ("at-boxed-in", boxed(MAX_SIZE, (17, 23), None)),
-        ("x-boxed-in", swap_ends(boxed(MAX_SIZE, (0, 0), None))),
-        ("at-one-exit", boxed(MAX_SIZE, (20, 20), (-1, 0))),
-        ("wall-no-gap", wall_column(MAX_SIZE, 13)),
-        ("wall-one-gap", wall_column(MAX_SIZE, 13, gap_row=39)),
-        ("diagonal-wall", diagonal_wall(MAX_SIZE)),
-        ("balls-only", balls_only(MAX_SIZE)),
-        ("open-corners", with_ends(blank(MAX_SIZE), (0, 0), (39, 39))),
-        ("open-anti-corners", with_ends(blank(MAX_SIZE), (39, 0), (0, 39))),
-        ("pillars", pillars(MAX_SIZE)),
-        ("serpentine", serpentine(MAX_SIZE)),
-        ("serpentine-odd", serpentine(39)),
-        ("spiral", spiral(MAX_SIZE)),
-        ("maze", maze(random.Random(21), MAX_SIZE)),
-        ("maze-small", maze(random.Random(22), 9)),
-    ]
-    # Random boards; densities near the percolation threshold give both Y and N answers.
-    corners = ((0, 0), (MAX_SIZE - 1, MAX_SIZE - 1))
-    random_specs = [
-        (3, 0.3, None),
-        (7, 0.3, None),
-        (12, 0.35, None),
-        (25, 0.3, None),
-        (40, 0.2, None),
-        (40, 0.3, None),
-        (40, 0.25, corners),
-        (40, 0.33, corners),
-        (40, 0.4, None),
-        (40, 0.5, None),
-    ]
-    for seed, (size, density, ends) in enumerate(random_specs, start=100):
-        name = f"random-{size}-{int(density * 100)}" + ("-corners" if ends else "")
-        cases.append((name, random_board(random.Random(seed), size, density, ends)))
-    return [(name, ["".join(row) if not isinstance(row, str) else row for row in board]) for name, board in cases]
+def random_small(seed, size):
+    """A random board of 2 .. max(2, min(size + 1, MAX_SIZE)) rows, balls at a random density."""
+    rng = random.Random(seed)
+    side = rng.randint(2, max(2, min(size + 1, MAX_SIZE)))
+    return random_board(rng, side, rng.choice((0.0, 0.2, 0.3, 0.4, 0.5)))
+
+
+def random_with_density(params, seed):
+    """`random-board N DENSITY [corners]`: @ and X at random cells, or at opposite corners."""
+    size = int(params[0])
+    ends = ((0, 0), (size - 1, size - 1)) if params[2:] == ["corners"] else None
+    return random_board(random.Random(seed), size, float(params[1]), ends)
+
+
+DIRECTIONS = {"right": (0, 1), "down": (1, 0), "left": (0, -1), "up": (-1, 0)}
+
+
+def boxed_cell(params):
+    """`boxed N ROW COLUMN [OPEN_SIDE]`: @ at (ROW, COLUMN) boxed in by balls but on OPEN_SIDE."""
+    size, row, column = (int(p) for p in params[:3])
+    return boxed(size, (row, column), DIRECTIONS[params[3]] if params[3:] else None)
+
+
+def ends(params):
+    """(@, X) cells from the words `ROW COLUMN ROW COLUMN` (0-based)."""
+    cells = [int(p) for p in params[:4]]
+    return (cells[0], cells[1]), (cells[2], cells[3])
+
+
+# KIND -> builder(params, seed, size) returning a board (rows of characters).
+KINDS = {
+    "board": lambda params, seed, size: list(params),
+    "crowded": lambda params, seed, size: crowded_neighbours(int(params[0])),
+    "x-below-at": lambda params, seed, size: x_below_at(int(params[0]), random.Random(seed)),
+    "open": lambda params, seed, size: with_ends(blank(int(params[0])), *ends(params[1:])),
+    "boxed": lambda params, seed, size: boxed_cell(params),
+    "boxed-x": lambda params, seed, size: swap_ends(boxed_cell(params)),
+    "wall": lambda params, seed, size: wall_column(
+        int(params[0]), int(params[1]), int(params[2]) if params[2:] else None
+    ),
+    "diagonal-wall": lambda params, seed, size: diagonal_wall(int(params[0])),
+    "balls-only": lambda params, seed, size: balls_only(int(params[0])),
+    "pillars": lambda params, seed, size: pillars(int(params[0])),
+    "serpentine": lambda params, seed, size: serpentine(int(params[0])),
+    "spiral": lambda params, seed, size: spiral(int(params[0])),
+    "maze": lambda params, seed, size: maze(random.Random(seed), int(params[0])),
+    "random-board": lambda params, seed, size: random_with_density(params, seed),
+    "random": lambda params, seed, size: random_small(seed, size),
+}
 
 
 def main():
-    """Write every case to OUTDIR (the first argument) as NN-name.in."""
-    out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    for number, (name, board) in enumerate(build_cases(), start=1):
-        with open(os.path.join(out_dir, f"{number:02d}-{name}.in"), "w", newline="\n") as test_file:
-            test_file.write(f"{len(board)}\n" + "".join(line + "\n" for line in board))
+    """Parse the arguments and write the input of the chosen kind on standard output."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=sorted(KINDS))
+    parser.add_argument("params", nargs="*")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=MAX_SIZE)
+    options = parser.parse_args()
+    board = ["".join(row) for row in KINDS[options.kind](options.params, options.seed, options.size)]
+    sys.stdout.buffer.write((f"{len(board)}\n" + "".join(line + "\n" for line in board)).encode("ascii"))
 
 
 if __name__ == "__main__":

@@ -1,30 +1,44 @@
-"""Write the secret tests of `queens`: `python3 generators/generate.py OUTDIR`.
+"""Test input generator of `queens`: `python3 generate.py KIND [PARAMS...] [--seed S] [--size S]`.
 
-Only twelve inputs exist (N = 1 ... 12). The samples hold N = 4 and N = 8 (the seed's
-board); the secret tests are the ten other values, so samples and secret together judge
-every N exactly once. No randomness is needed: every run writes the same bytes.
-Files: `OUTDIR/NN-nK.in`, each the line `K`.
+Writes one input (the line `N`) on standard output. The tests it makes are listed in
+generators/tests.yaml (the test plan read by `judge problem generate`).
+
+Kinds:
+- `n K`: the board size K (1 <= K <= 12);
+- `random --size S --seed N`: a random board size in 1 .. min(S, 12) from random.Random(N)
+  (used by `judge problem stress`, sizes growing from 1).
+No clock, no global state: the same arguments give the same bytes.
 """
 
-import os
+import argparse
+import random
 import sys
 
 MAX_SIZE = 12
-SAMPLE_SIZES = (4, 8)
 
 
-def secret_sizes():
-    """Return the board sizes of the secret tests, in judging order (small to large)."""
-    return [size for size in range(1, MAX_SIZE + 1) if size not in SAMPLE_SIZES]
+def board(params, seed, size):
+    """The input for board size params[0]."""
+    return f"{int(params[0])}\n"
+
+
+def random_board(params, seed, size):
+    """A random board size of at most min(size, MAX_SIZE)."""
+    return f"{random.Random(seed).randint(1, max(1, min(size, MAX_SIZE)))}\n"
+
+
+KINDS = {"n": board, "random": random_board}
 
 
 def main():
-    """Write each secret input to OUTDIR (the first argument)."""
-    out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    for number, size in enumerate(secret_sizes(), start=1):
-        with open(os.path.join(out_dir, f"{number:02d}-n{size}.in"), "w", newline="\n") as test_file:
-            test_file.write(f"{size}\n")
+    """Parse the arguments and write the input of the chosen kind on standard output."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=sorted(KINDS))
+    parser.add_argument("params", nargs="*")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=MAX_SIZE)
+    options = parser.parse_args()
+    sys.stdout.buffer.write(KINDS[options.kind](options.params, options.seed, options.size).encode("ascii"))
 
 
 if __name__ == "__main__":

@@ -1,14 +1,15 @@
-"""Write the secret test inputs of `snakes` into OUTDIR.
+"""Test input generator of `snakes`: `python3 generate.py KIND [PARAMS...] [--seed S] [--size S]`.
 
-Usage: python3 generators/generate.py OUTDIR   (writes OUTDIR/NN-name.in, nothing else)
-
-Every test has its own fixed seed (`random.Random(seed)`), so two runs give the same bytes.
-Test order puts the small hand-made traps first, then the large boards (n = 100000).
+Writes one input on standard output; the tests it makes are listed in generators/tests.yaml (the
+test plan read by `judge problem generate`): the small hand-made traps first, then the large boards
+(n = 100000). Every random choice comes from `random.Random(seed)`: the same arguments give the
+same bytes. The kinds are the keys of KINDS; `random --size S --seed N` (for `judge problem
+stress`) draws a board of at most S + 1 cells.
 Input format (spec `snakes`): `n t`, then t lines `a b`; 1 <= a <= n-2, 0 <= b <= n-1, a != b,
 each a at most once, no b is the a of another line.
 """
 
-import os
+import argparse
 import random
 import sys
 
@@ -20,13 +21,6 @@ def board_text(n, transitions):
     lines = ["%d %d" % (n, len(transitions))]
     lines.extend("%d %d" % pair for pair in transitions)
     return "\n".join(lines) + "\n"
-
-
-def shuffled(rng, transitions):
-    """Return the transitions in a random order (solutions must not rely on sorted input)."""
-    transitions = list(transitions)
-    rng.shuffle(transitions)
-    return transitions
 
 
 def pick_end(rng, n, start, taken, ladder, reach=None):
@@ -88,17 +82,6 @@ def snake_needed(n, top):
     return board
 
 
-def zigzag():
-    """Return (n, transitions) of a 1000-cell board whose only quick route uses two snakes.
-
-    0 -> ladder 1..6 -> 500..505, snake 506 -> 20, ladder 22 -> 800, snake 801 -> 40,
-    ladder 45 -> 999: 5 throws, against about 84 for any route that avoids the snakes.
-    """
-    board = [(cell, 499 + cell) for cell in range(1, 7)]
-    board += [(506, 20), (22, 800), (801, 40), (45, 999)]
-    return 1000, board
-
-
 def noisy_snake_needed(rng):
     """Return (n, transitions): snake_needed on 100000 cells plus short snakes beyond the trap."""
     n, top = MAX_CELLS, 60000
@@ -129,56 +112,55 @@ def full_board(n, ladder_cells):
     return [(cell, n - 1 if cell in ladder_cells else 0) for cell in range(1, n - 1)]
 
 
-def tests():
-    """Yield (name, input text) for every secret test, in judging order.
+def explicit_board(params):
+    """`board N A:B ...`: n cells and the transitions as written."""
+    return int(params[0]), [tuple(int(cell) for cell in pair.split(":")) for pair in params[1:]]
 
-    Each random test draws from its own `random.Random(seed)`, so editing one test leaves the
-    bytes of the others unchanged.
-    """
-    yield "01-two-cells", board_text(2, [])
-    yield "02-one-throw", board_text(7, [])
-    yield "03-two-throws", board_text(8, [])
-    yield "04-three-cells-full", board_text(3, [(1, 0)])
-    yield "05-all-snakes-home", board_text(8, full_board(8, set()))
-    yield "06-full-one-ladder", board_text(8, full_board(8, {3}))
-    yield "07-five-snakes-pass", board_text(30, wall(10, [2, 4, 6, 8, 9])[:5])
-    yield "08-six-snakes-wall", board_text(50, shuffled(random.Random(8), wall(20, [3, 5, 7, 11])))
-    yield "09-wall-jumped", board_text(50, wall(20, [3, 5, 7]) + [(15, 40)])
-    yield "10-wall-with-ladder", board_text(50, wall(20, [3, 5])[:3] + [(23, 45)] + wall(20, [7, 9])[4:])
-    yield "11-end-guarded", board_text(40, wall(33, [1, 12]))
-    yield "12-end-guarded-ladder", board_text(40, wall(33, [1, 12]) + [(10, 39)])
-    yield "13-snake-needed", board_text(100, shuffled(random.Random(13), snake_needed(100, 40)))
-    yield "14-snake-zigzag", board_text(*zigzag())
-    # the first ladder climbs further but lands before five snakes; the later one is better
-    yield "15-ladder-choice", board_text(60, [(1, 30), (6, 50)] + wall(31, [0])[:5])
-    yield "16-random-tiny", board_text(12, random_board(random.Random(16), 12, 5, 0.5))
-    yield "17-random-small", board_text(30, random_board(random.Random(17), 30, 10, 0.5, reach=10))
-    yield "18-random-medium", board_text(1000, random_board(random.Random(18), 1000, 400, 0.4, reach=60))
-    yield "19-large-none", board_text(MAX_CELLS, [])
-    yield "20-large-ladders", board_text(MAX_CELLS, random_board(random.Random(20), MAX_CELLS, 50000, 1.0, reach=30))
-    yield (
-        "21-large-snakes",
-        board_text(MAX_CELLS, random_board(random.Random(21), MAX_CELLS, 80000, 0.05, reach=50, keep_open=True)),
-    )
-    yield "22-large-mixed", board_text(MAX_CELLS, random_board(random.Random(22), MAX_CELLS, 60000, 0.5))
-    yield "23-large-full-home", board_text(MAX_CELLS, full_board(MAX_CELLS, set()))
-    ladder_cells = set(random.Random(24).sample(range(7, MAX_CELLS - 1), 30000)) | {4}
-    yield "24-large-full-ladders", board_text(MAX_CELLS, full_board(MAX_CELLS, ladder_cells))
-    yield "25-large-snake-needed", board_text(*noisy_snake_needed(random.Random(25)))
-    yield "26-large-blocked", board_text(*blocked_large(random.Random(26)))
-    yield (
-        "27-large-long-snakes",
-        board_text(MAX_CELLS, random_board(random.Random(27), MAX_CELLS, 40000, 0.2, keep_open=True)),
-    )
+
+def random_transitions(params, seed):
+    """`random-board N COUNT LADDER_SHARE [REACH|all] [open]` (see random_board)."""
+    n, count, share = int(params[0]), int(params[1]), float(params[2])
+    reach = None if len(params) < 4 or params[3] == "all" else int(params[3])
+    return n, random_board(random.Random(seed), n, count, share, reach, keep_open=params[4:] == ["open"])
+
+
+def full_random_ladders(params, seed):
+    """`full-random-ladders N COUNT`: a full board whose COUNT random cells past 6 (and cell 4) climb."""
+    n = int(params[0])
+    ladder_cells = set(random.Random(seed).sample(range(7, n - 1), int(params[1]))) | {4}
+    return n, full_board(n, ladder_cells)
+
+
+def random_small(seed, size):
+    """A random board of 2 .. size + 1 cells with random transitions (for stress tests)."""
+    rng = random.Random(seed)
+    n = rng.randint(2, max(2, size + 1))
+    count = rng.randint(0, (n - 2) // 2)
+    return n, random_board(rng, n, count, rng.random(), reach=rng.choice((None, 3, 10)))
+
+
+# KIND -> builder(params, seed, size) returning (n, transitions); params are the words after KIND.
+KINDS = {
+    "board": lambda params, seed, size: explicit_board(params),
+    "full": lambda params, seed, size: (int(params[0]), full_board(int(params[0]), {int(c) for c in params[1:]})),
+    "full-random-ladders": lambda params, seed, size: full_random_ladders(params, seed),
+    "random-board": lambda params, seed, size: random_transitions(params, seed),
+    "noisy-snake-needed": lambda params, seed, size: noisy_snake_needed(random.Random(seed)),
+    "blocked-large": lambda params, seed, size: blocked_large(random.Random(seed)),
+    "random": lambda params, seed, size: random_small(seed, size),
+}
 
 
 def main():
-    """Write every test of tests() into the directory named by the first argument."""
-    outdir = sys.argv[1]
-    os.makedirs(outdir, exist_ok=True)
-    for name, text in tests():
-        with open(os.path.join(outdir, name + ".in"), "w", newline="\n") as handle:
-            handle.write(text)
+    """Parse the arguments and write the input of the chosen kind on standard output."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=sorted(KINDS))
+    parser.add_argument("params", nargs="*")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=MAX_CELLS)
+    options = parser.parse_args()
+    n, transitions = KINDS[options.kind](options.params, options.seed, options.size)
+    sys.stdout.buffer.write(board_text(n, transitions).encode("ascii"))
 
 
 if __name__ == "__main__":
