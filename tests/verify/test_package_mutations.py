@@ -39,7 +39,13 @@ REQUIRED_KINDS = {
     "snakes": ["count + 1", "count - 1", "claims unreachable"],
     "basic": ["one move longer", "an illegal move", "wrong start", "wrong end", "claims zero moves"],
     "queens": ["wrong count", "an attacking placement", "a column out of range", "claims a placement"],
-    "house": ["wrong count", "an edge walked twice", "a step that is not an edge", "a vertex out of range", "claims a trail"],
+    "house": [
+        "wrong count",
+        "an edge walked twice",
+        "a step that is not an edge",
+        "a vertex out of range",
+        "claims a trail",
+    ],
     "knight": [
         "claims no tour",
         "claims a tour",

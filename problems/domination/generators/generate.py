@@ -1,49 +1,48 @@
-"""Secret test generator for `domination` (the fewest queens covering a board).
+"""Test input generator of `domination`: `python3 generate.py KIND [PARAMS...] [--seed S] [--size S]`.
 
-Usage: python3 generators/generate.py OUTDIR
-Writes OUTDIR/<NN-name>.in for every secret test case, in judging order: `R C`.
+Writes one input (the line `R C`) on standard output. The tests it makes are listed in
+generators/tests.yaml (the test plan read by `judge problem generate`).
 
-Every square board N x N (N = 1 ... 10) is a test, the samples holding N = 4 and N = 8; then
-rectangles, among them those where placing queens greedily (always the queen covering most new
-squares) needs more queens than the minimum. No randomness: every run writes the same bytes.
+Kinds:
+- `board R C`: the board of R rows and C columns;
+- `random --size S --seed N`: a random board of at most min(S, 10) rows and columns, from
+  random.Random(N) (used by `judge problem stress`, sizes growing from 1).
+No clock, no global state: the same arguments give the same bytes.
 """
 
-import os
+import argparse
+import random
 import sys
 
 MAX_SIDE = 10
-SAMPLE_SIZES = (4, 8)
-# Rectangles as (rows, columns, name).
-RECTANGLES = [
-    (1, 10, "one-row"),
-    (10, 1, "one-column"),
-    (2, 5, "two-rows"),
-    (3, 6, "greedy-trap"),
-    (7, 3, "tall"),
-    (4, 8, "greedy-trap"),
-    (8, 4, "greedy-trap-turned"),
-    (5, 9, "wide"),
-    (6, 10, "greedy-trap"),
-    (8, 9, "greedy-trap"),
-    (10, 9, "greedy-trap-turned"),
-]
 
 
-def tests():
-    """(name, rows, columns) of every secret test, in judging order (small to large)."""
-    made = [(f"{n}x{n}", n, n) for n in range(1, MAX_SIDE + 1) if n not in SAMPLE_SIZES]
-    return made + [(f"{rows}x{cols}-{name}", rows, cols) for rows, cols, name in RECTANGLES]
+def board(params, seed, size):
+    """The input for the board params[0] x params[1]."""
+    rows, cols = (int(value) for value in params)
+    assert 1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE
+    return f"{rows} {cols}\n"
+
+
+def random_board(params, seed, size):
+    """A random board of at most min(size, MAX_SIDE) rows and columns."""
+    rng = random.Random(seed)
+    side = max(1, min(size, MAX_SIDE))
+    return f"{rng.randint(1, side)} {rng.randint(1, side)}\n"
+
+
+KINDS = {"board": board, "random": random_board}
 
 
 def main():
-    """Write each secret input to OUTDIR (the first argument)."""
-    if len(sys.argv) != 2:
-        sys.exit("usage: generate.py OUTDIR")
-    out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    for number, (name, rows, cols) in enumerate(tests(), start=1):
-        with open(os.path.join(out_dir, f"{number:02d}-{name}.in"), "w", encoding="ascii", newline="\n") as test_file:
-            test_file.write(f"{rows} {cols}\n")
+    """Parse the arguments and write the input of the chosen kind on standard output."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=sorted(KINDS))
+    parser.add_argument("params", nargs="*")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=MAX_SIDE)
+    options = parser.parse_args()
+    sys.stdout.buffer.write(KINDS[options.kind](options.params, options.seed, options.size).encode("ascii"))
 
 
 if __name__ == "__main__":

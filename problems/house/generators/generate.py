@@ -1,15 +1,22 @@
-"""Secret test generator for `house` (drawing a graph in one stroke).
+"""Test input generator of `house`: `python3 generate.py KIND [PARAMS...] [--seed S] [--size S]`.
 
-Usage: python3 generators/generate.py OUTDIR
-Writes OUTDIR/<NN-name>.in for every secret test case, in judging order. Deterministic: every
-random choice comes from random.Random(<fixed seed>), so the same run writes the same bytes.
+Writes one input (a graph) on standard output. The tests it makes are listed in
+generators/tests.yaml (the test plan read by `judge problem generate`).
 
-A test is built as (n, edges): n vertices 1 ... n, edges a list of (a, b) pairs with a != b and
-no edge twice; the file holds them in the exact input format of the problem.
+Kinds (a trailing parameter `relabelled` renumbers the vertices and shuffles the edges with
+random.Random(S)):
+- `graph NAME`: a hand-built graph of GRAPHS (the house, a bridge, a bowtie ...);
+- `complete N`, `cycle N`: the complete graph, the cycle on N vertices;
+- `complete-less-cycle N K`: the complete graph on N vertices less the cycle 1-2-...-K-1;
+- `random N M ODD --seed S`: a random connected graph with N vertices, M edges and exactly ODD odd
+  vertices (`any`: any graph);
+- `stress --size S --seed N`: a random small graph for `judge problem stress` (at most S edges).
+A graph is (n, edges): vertices 1 ... n, edges (a, b) with a != b and no edge twice.
+No clock, no global state: the same arguments give the same bytes.
 """
 
+import argparse
 import itertools
-import os
 import random
 import sys
 
@@ -61,7 +68,8 @@ def connected(n, edges):
 
 def random_graph(seed, n, m, odd_vertices):
     """A random connected graph with n vertices, m edges and exactly `odd_vertices` odd vertices
-    (None: any number, connected or not), edges and their ends in random order."""
+    (None: any number, connected or not), edges and their ends in random order. The caller makes
+    sure such a graph exists."""
     rng = random.Random(seed)
     pool = complete(n)
     while True:
@@ -107,32 +115,46 @@ def double_house():
     return 8, HOUSE + [(1, 6), (2, 7), (1, 7), (2, 6), (6, 7), (6, 8), (7, 8)]
 
 
-# Test cases in judging order: name -> builder returning (n, edges).
-TESTS = [
-    ("one-edge", lambda: (2, [(1, 2)])),
-    ("one-edge-isolated-vertices", lambda: (10, [(7, 3)])),
-    ("path", lambda: (4, [(3, 4), (1, 2), (2, 3)])),
-    ("complete-4", lambda: (4, complete(4))),
-    ("two-components", two_components),
-    ("bowtie", bowtie),
-    ("bridge", two_triangles_bridged),
-    ("house-with-chimney", house_with_chimney),
-    ("house-relabelled", lambda: relabelled(15, 5, HOUSE)),
-    ("double-house", double_house),
-    ("cycle-10", lambda: (10, cycle(10))),
-    ("complete-5", lambda: (5, complete(5))),
-    ("octahedron", lambda: (6, without(complete(6), [(1, 2), (3, 4), (5, 6)]))),
-    ("complete-6-odd", lambda: (6, complete(6))),
-    ("complete-7-less-cycle-5", lambda: (7, without(complete(7), cycle(5)))),
-    ("complete-7-less-cycle-5-relabelled", lambda: relabelled(17, 7, without(complete(7), cycle(5)))),
-    ("random-even-8-16", lambda: random_graph(1816, 8, 16, 0)),
-    ("random-even-10-16", lambda: random_graph(11016, 10, 16, 0)),
-    ("random-two-odd-8-16", lambda: random_graph(2816, 8, 16, 2)),
-    ("random-two-odd-10-16", lambda: random_graph(21016, 10, 16, 2)),
-    ("random-two-odd-6-12", lambda: random_graph(2612, 6, 12, 2)),
-    ("random-four-odd-8-16", lambda: random_graph(4816, 8, 16, 4)),
-    ("random-any-10-16", lambda: random_graph(9016, 10, 16, None)),
-]
+GRAPHS = {
+    "house": lambda: (5, HOUSE),
+    "one-edge": lambda: (2, [(1, 2)]),
+    "one-edge-isolated-vertices": lambda: (10, [(7, 3)]),
+    "path": lambda: (4, [(3, 4), (1, 2), (2, 3)]),
+    "two-components": two_components,
+    "bowtie": bowtie,
+    "bridge": two_triangles_bridged,
+    "house-with-chimney": house_with_chimney,
+    "double-house": double_house,
+    "octahedron": lambda: (6, without(complete(6), [(1, 2), (3, 4), (5, 6)])),
+}
+
+
+def stress_graph(seed, size):
+    """A random graph with at most min(size, MAX_EDGES) edges: any parity, often with a trail."""
+    rng = random.Random(seed)
+    n = rng.randint(2, min(MAX_VERTICES, size + 1))
+    m = rng.randint(1, min(MAX_EDGES, n * (n - 1) // 2, max(1, size)))
+    return n, [(a, b) if rng.random() < 0.5 else (b, a) for a, b in rng.sample(complete(n), m)]
+
+
+def build(kind, params, seed, size):
+    """The graph (n, edges) that the kind and its parameters name."""
+    relabel = params[-1:] == ["relabelled"]
+    params = params[:-1] if relabel else params
+    if kind == "graph":
+        n, edges = GRAPHS[params[0]]()
+    elif kind == "complete":
+        n, edges = int(params[0]), complete(int(params[0]))
+    elif kind == "cycle":
+        n, edges = int(params[0]), cycle(int(params[0]))
+    elif kind == "complete-less-cycle":
+        n, edges = int(params[0]), without(complete(int(params[0])), cycle(int(params[1])))
+    elif kind == "random":
+        odd = None if params[2] == "any" else int(params[2])
+        n, edges = random_graph(seed, int(params[0]), int(params[1]), odd)
+    else:
+        n, edges = stress_graph(seed, size)
+    return relabelled(seed, n, edges) if relabel else (n, edges)
 
 
 def format_input(n, edges):
@@ -141,17 +163,17 @@ def format_input(n, edges):
 
 
 def main():
-    """Write every test of TESTS into the directory given as the only argument."""
-    if len(sys.argv) != 2:
-        sys.exit("usage: generate.py OUTDIR")
-    out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    for number, (name, build) in enumerate(TESTS, start=1):
-        n, edges = build()
-        assert n <= MAX_VERTICES and 1 <= len(edges) <= MAX_EDGES, name
-        assert len({frozenset(edge) for edge in edges}) == len(edges) and all(a != b for a, b in edges), name
-        with open(os.path.join(out_dir, f"{number:02d}-{name}.in"), "w", encoding="ascii", newline="\n") as test_file:
-            test_file.write(format_input(n, edges))
+    """Parse the arguments and write the input of the chosen kind on standard output."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=["graph", "complete", "cycle", "complete-less-cycle", "random", "stress"])
+    parser.add_argument("params", nargs="*")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=MAX_EDGES)
+    options = parser.parse_args()
+    n, edges = build(options.kind, options.params, options.seed, options.size)
+    assert n <= MAX_VERTICES and 1 <= len(edges) <= MAX_EDGES
+    assert len({frozenset(edge) for edge in edges}) == len(edges) and all(a != b for a, b in edges)
+    sys.stdout.buffer.write(format_input(n, edges).encode("ascii"))
 
 
 if __name__ == "__main__":

@@ -1,68 +1,48 @@
-"""Secret test generator for `knight` (a knight's tour from a given square).
+"""Test input generator of `knight`: `python3 generate.py KIND [PARAMS...] [--seed S] [--size S]`.
 
-Usage: python3 generators/generate.py OUTDIR
-Writes OUTDIR/<NN-name>.in for every secret test case, in judging order: `N r c`, 1-based.
-Deterministic: the random starts come from random.Random(<fixed seed>).
+Writes one input (the line `N r c`) on standard output. The tests it makes are listed in
+generators/tests.yaml (the test plan read by `judge problem generate`).
 
-The "greedy-trap" starts are squares from which Warnsdorff's rule without backtracking (fewest
-onward moves first, ties to the smaller row, then column) gets stuck although a tour exists.
+Kinds:
+- `board N R C`: the N x N board with the start in row R, column C (1-based);
+- `random --size S --seed N`: a random board of side at most min(S, 16) and a random start, from
+  random.Random(N) (used by `judge problem stress`, sizes growing from 1).
+No clock, no global state: the same arguments give the same bytes.
 """
 
-import os
+import argparse
 import random
 import sys
 
 MAX_SIZE = 16
 
-# Test cases in judging order: (name, N, row, column).
-FIXED = [
-    ("one-square", 1, 1, 1),
-    ("2x2", 2, 1, 1),
-    ("3x3-centre", 3, 2, 2),
-    ("4x4-corner", 4, 1, 1),
-    ("4x4-inner", 4, 2, 3),
-    ("5x5-wrong-colour", 5, 1, 2),
-    ("5x5-centre", 5, 3, 3),
-    ("5x5-greedy-trap", 5, 1, 3),
-    ("6x6-corner", 6, 1, 1),
-    ("7x7-wrong-colour", 7, 4, 3),
-    ("7x7-greedy-trap", 7, 2, 2),
-    ("8x8-greedy-trap", 8, 4, 1),
-    ("8x8-greedy-trap-centre", 8, 4, 4),
-    ("8x8-far-corner", 8, 8, 8),
-    ("9x9-centre", 9, 5, 5),
-    ("10x10-greedy-trap", 10, 7, 4),
-    ("11x11-greedy-trap-corner", 11, 1, 1),
-    ("11x11-wrong-colour", 11, 6, 5),
-    ("12x12-greedy-trap", 12, 2, 7),
-    ("13x13-greedy-trap", 13, 10, 6),
-    ("14x14-greedy-trap", 14, 7, 14),
-    ("15x15-greedy-trap", 15, 10, 12),
-    ("16x16-greedy-trap", 16, 1, 15),
-    ("16x16-corner", 16, 16, 16),
-]
+
+def board(params, seed, size):
+    """The input for board side params[0] and the start (params[1], params[2])."""
+    n, row, col = (int(value) for value in params)
+    assert 1 <= row <= n <= MAX_SIZE and 1 <= col <= n
+    return f"{n} {row} {col}\n"
 
 
-def random_tests():
-    """Random starts on boards of random sizes 5 ... MAX_SIZE (seed 77)."""
-    rng = random.Random(77)
-    made = []
-    for number in range(1, 5):
-        n = rng.randint(5, MAX_SIZE)
-        made.append((f"random-{number}-{n}x{n}", n, rng.randint(1, n), rng.randint(1, n)))
-    return made
+def random_board(params, seed, size):
+    """A random board of side at most min(size, MAX_SIZE) with a random start."""
+    rng = random.Random(seed)
+    n = rng.randint(1, max(1, min(size, MAX_SIZE)))
+    return f"{n} {rng.randint(1, n)} {rng.randint(1, n)}\n"
+
+
+KINDS = {"board": board, "random": random_board}
 
 
 def main():
-    """Write every test into the directory given as the only argument."""
-    if len(sys.argv) != 2:
-        sys.exit("usage: generate.py OUTDIR")
-    out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    for number, (name, n, row, col) in enumerate(FIXED + random_tests(), start=1):
-        assert 1 <= row <= n <= MAX_SIZE and col <= n, name
-        with open(os.path.join(out_dir, f"{number:02d}-{name}.in"), "w", encoding="ascii", newline="\n") as test_file:
-            test_file.write(f"{n} {row} {col}\n")
+    """Parse the arguments and write the input of the chosen kind on standard output."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("kind", choices=sorted(KINDS))
+    parser.add_argument("params", nargs="*")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--size", type=int, default=MAX_SIZE)
+    options = parser.parse_args()
+    sys.stdout.buffer.write(KINDS[options.kind](options.params, options.seed, options.size).encode("ascii"))
 
 
 if __name__ == "__main__":
