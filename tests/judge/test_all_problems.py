@@ -20,7 +20,7 @@ from judge.worker import Worker
 from tests.slots import WORK_ROOT, slot
 
 REPO = Path(__file__).resolve().parents[2]
-PROBLEMS = ("basic", "domination", "house", "knight", "lee", "lines", "queens", "snakes")
+PROBLEMS = ("basic", "camels", "domination", "house", "knight", "lee", "lines", "queens", "snakes")
 SLOT = slot(41)
 
 

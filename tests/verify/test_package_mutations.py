@@ -61,8 +61,16 @@ REQUIRED_KINDS = {
         "two queens on one square",
         "a square left uncovered",
     ],
+    "camels": [
+        "wrong count",
+        "claims no schedule",
+        "claims a schedule",
+        "a day repeated",
+        "a camel twice in one day",
+        "two camels swapped in a day",
+    ],
 }
-WITH_ALTERNATIVES = {"lee", "lines", "basic", "queens", "house", "knight", "domination"}
+WITH_ALTERNATIVES = {"lee", "lines", "basic", "queens", "house", "knight", "domination", "camels"}
 TESTS_WITH_ALTERNATIVES = 2
 
 
