@@ -13,13 +13,6 @@ SIX = (DATA / "sample" / "01.ans").read_text()
 SIX_DAYS = [day.split() for day in SIX.splitlines()]
 
 
-def check(output_validator, test: str, team_output: str | bytes) -> tuple[int, str]:
-    """Check a team output on the package test `test` (e.g. "sample/01")."""
-    path = DATA / test
-    data = team_output.encode() if isinstance(team_output, str) else team_output
-    return output_validator(PACKAGE, path.with_suffix(".in"), path.with_suffix(".ans"), data)
-
-
 def days_text(days: list[list[str]]) -> str:
     """The output text of a schedule given as lists of tokens."""
     return "".join(" ".join(day) + "\n" for day in days)
@@ -37,8 +30,8 @@ def days_text(days: list[list[str]]) -> str:
         ("secret/02-schedule-2", "2 1\n1 2\n"),
     ],
 )
-def test_accepts_every_valid_answer(output_validator, test, team_output):
-    code, message = check(output_validator, test, team_output)
+def test_accepts_every_valid_answer(check_test, test, team_output):
+    code, message = check_test(PACKAGE, test, team_output)
     assert code == ACCEPTED, message
 
 
@@ -63,7 +56,7 @@ def test_accepts_every_valid_answer(output_validator, test, team_output):
         ("sample/01", b"\xc0", "not ASCII"),
     ],
 )
-def test_rejects_wrong_answers_with_a_reason(output_validator, test, team_output, reason):
-    code, message = check(output_validator, test, team_output)
+def test_rejects_wrong_answers_with_a_reason(check_test, test, team_output, reason):
+    code, message = check_test(PACKAGE, test, team_output)
     assert code == WRONG_ANSWER, message
     assert message.count("\n") == 1 and reason in message, message

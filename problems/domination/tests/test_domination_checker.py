@@ -7,15 +7,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1]
-DATA = PACKAGE / "data"
 ACCEPTED, WRONG_ANSWER = 42, 43
-
-
-def check(output_validator, test: str, team_output: str | bytes) -> tuple[int, str]:
-    """Check a team output on the package test `test` (e.g. "sample/01")."""
-    path = DATA / test
-    data = team_output.encode() if isinstance(team_output, str) else team_output
-    return output_validator(PACKAGE, path.with_suffix(".in"), path.with_suffix(".ans"), data)
 
 
 @pytest.mark.parametrize(
@@ -30,8 +22,8 @@ def check(output_validator, test: str, team_output: str | bytes) -> tuple[int, s
         ("secret/01-1x1", "1\n1 1\n"),
     ],
 )
-def test_accepts_every_valid_answer(output_validator, test, team_output):
-    code, message = check(output_validator, test, team_output)
+def test_accepts_every_valid_answer(check_test, test, team_output):
+    code, message = check_test(PACKAGE, test, team_output)
     assert code == ACCEPTED, message
 
 
@@ -52,7 +44,7 @@ def test_accepts_every_valid_answer(output_validator, test, team_output):
         ("sample/01", b"\x80", "not ASCII"),
     ],
 )
-def test_rejects_wrong_answers_with_a_reason(output_validator, test, team_output, reason):
-    code, message = check(output_validator, test, team_output)
+def test_rejects_wrong_answers_with_a_reason(check_test, test, team_output, reason):
+    code, message = check_test(PACKAGE, test, team_output)
     assert code == WRONG_ANSWER, message
     assert message.count("\n") == 1 and reason in message, message

@@ -7,18 +7,10 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1]
-DATA = PACKAGE / "data"
 ACCEPTED, WRONG_ANSWER = 42, 43
 # Sample 1 (5 x 5 from the corner) and the same tour mirrored in the main diagonal.
 TOUR = "1 20 9 14 3\n10 15 2 19 24\n21 8 25 4 13\n16 11 6 23 18\n7 22 17 12 5\n"
 MIRRORED = "1 10 21 16 7\n20 15 8 11 22\n9 2 25 6 17\n14 19 4 23 12\n3 24 13 18 5\n"
-
-
-def check(output_validator, test: str, team_output: str | bytes) -> tuple[int, str]:
-    """Check a team output on the package test `test` (e.g. "sample/01")."""
-    path = DATA / test
-    data = team_output.encode() if isinstance(team_output, str) else team_output
-    return output_validator(PACKAGE, path.with_suffix(".in"), path.with_suffix(".ans"), data)
 
 
 @pytest.mark.parametrize(
@@ -32,8 +24,8 @@ def check(output_validator, test: str, team_output: str | bytes) -> tuple[int, s
         ("secret/01-one-square", "1\n"),
     ],
 )
-def test_accepts_every_valid_answer(output_validator, test, team_output):
-    code, message = check(output_validator, test, team_output)
+def test_accepts_every_valid_answer(check_test, test, team_output):
+    code, message = check_test(PACKAGE, test, team_output)
     assert code == ACCEPTED, message
 
 
@@ -59,7 +51,7 @@ def test_accepts_every_valid_answer(output_validator, test, team_output):
         ("sample/01", b"\xfe\xff", "not ASCII"),
     ],
 )
-def test_rejects_wrong_answers_with_a_reason(output_validator, test, team_output, reason):
-    code, message = check(output_validator, test, team_output)
+def test_rejects_wrong_answers_with_a_reason(check_test, test, team_output, reason):
+    code, message = check_test(PACKAGE, test, team_output)
     assert code == WRONG_ANSWER, message
     assert message.count("\n") == 1 and reason in message, message
