@@ -2,6 +2,8 @@
 
 `input_validator(package, data)` -> (exit code, stderr text);
 `output_validator(package, input_path, answer_path, team_output)` -> (exit code, judgemessage text);
+`check_test(package, test, team_output)` -> the same on the package's test `test` (e.g. "sample/01"),
+team output as str or bytes;
 `generate_into(package, folder)` -> {file name: bytes}: every generated secret input of the package's
 test plan (`generators/tests.yaml`), also written into `folder`.
 Exit codes follow the Kattis problem package format: 42 valid/accepted, 43 invalid/wrong answer.
@@ -46,6 +48,19 @@ def output_validator(tmp_path_factory):
         )
         message_file = feedback / "judgemessage.txt"
         return proc.returncode, message_file.read_text() if message_file.exists() else ""
+
+    return run
+
+
+@pytest.fixture
+def check_test(output_validator):
+    """A callable running the package's output validator on its test `test` ("sample/01",
+    "secret/03-path": data/<test>.in and .ans) and a team output (str or bytes)."""
+
+    def run(package: Path, test: str, team_output: str | bytes) -> tuple[int, str]:
+        path = package / "data" / test
+        data = team_output.encode() if isinstance(team_output, str) else team_output
+        return output_validator(package, path.with_suffix(".in"), path.with_suffix(".ans"), data)
 
     return run
 

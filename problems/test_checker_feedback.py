@@ -9,7 +9,9 @@ import pytest
 from tests.checker_runs import PROBLEMS, answer, run, wrong
 
 
-@pytest.mark.parametrize("problem", ["lee", "lines", "snakes", "basic", "queens"])
+@pytest.mark.parametrize(
+    "problem", ["lee", "lines", "snakes", "basic", "queens", "house", "knight", "domination", "camels"]
+)
 def test_every_verdict_writes_feedback_of_its_kind(problem, tmp_path):
     tests = sorted(
         p.relative_to(PROBLEMS / problem / "data").with_suffix("") for p in (PROBLEMS / problem / "data").glob("*/*.in")

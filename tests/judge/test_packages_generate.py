@@ -68,7 +68,9 @@ def test_generate_is_byte_identical_on_every_run(tmp_path):
     assert (package.time_limit_ms, package.memory_kib) == (2000, 128 * 1024)
 
 
-@pytest.mark.parametrize("package_id", ["lee", "lines", "snakes", "basic", "queens"])
+@pytest.mark.parametrize(
+    "package_id", ["lee", "lines", "snakes", "basic", "queens", "house", "knight", "domination", "camels"]
+)
 def test_real_package_generates_what_is_committed(tmp_path, package_id):
     """``judge problem generate`` on a copy of each shipped package rewrites the same bytes."""
     import shutil

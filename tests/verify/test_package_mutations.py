@@ -40,8 +40,38 @@ REQUIRED_KINDS = {
     "snakes": ["count + 1", "count - 1", "claims unreachable"],
     "basic": ["one move longer", "an illegal move", "wrong start", "wrong end", "claims zero moves"],
     "queens": ["wrong count", "an attacking placement", "a column out of range", "claims a placement"],
+    "house": [
+        "wrong count",
+        "an edge walked twice",
+        "a step that is not an edge",
+        "a vertex out of range",
+        "claims a trail",
+    ],
+    "knight": [
+        "claims no tour",
+        "claims a tour",
+        "a number repeated",
+        "a number out of range",
+        "two moves swapped",
+        "the tour walked backwards",
+    ],
+    "domination": [
+        "one queen fewer",
+        "one queen more",
+        "a queen off the board",
+        "two queens on one square",
+        "a square left uncovered",
+    ],
+    "camels": [
+        "wrong count",
+        "claims no schedule",
+        "claims a schedule",
+        "a day repeated",
+        "a camel twice in one day",
+        "two camels swapped in a day",
+    ],
 }
-WITH_ALTERNATIVES = {"lee", "lines", "basic", "queens"}
+WITH_ALTERNATIVES = {"lee", "lines", "basic", "queens", "house", "knight", "domination", "camels"}
 TESTS_WITH_ALTERNATIVES = 2
 
 

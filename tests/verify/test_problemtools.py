@@ -25,7 +25,7 @@ import pytest
 import yaml
 
 REPO = Path(__file__).resolve().parents[2]
-PACKAGES = ["basic", "lee", "lines", "queens", "snakes"]
+PACKAGES = ["basic", "camels", "domination", "house", "knight", "lee", "lines", "queens", "snakes"]
 VERIFYPROBLEM = Path(sys.executable).parent / "verifyproblem"
 TOOLS = ("pandoc", "lualatex", "tidy", "gs")
 # Only the fields of problemtools' entries that change: CPython instead of PyPy; Java without
