@@ -34,6 +34,7 @@ from judge.judging import compile_source, open_session, run_test
 from judge.languages import Language, language_for_file
 from judge.packages import PackageError, ProblemPackage, TestCase, load_package
 from judge.testplan import StressPlan, read_plan, run_generator
+from judge.validators import SandboxedValidators
 from judge.verdicts import AC
 from judge.verify.inputs import validate_input
 from sandbox import Sandbox
@@ -91,12 +92,13 @@ class Judge:
         if program_dir is None:
             raise PackageError(f"the submission does not compile: {message.strip()[:500]}")
         self.program_dir = program_dir
+        self.validators = SandboxedValidators(session, folder / "validators")
 
     def run(self, data: bytes, size: int, seed: int) -> Failure | None:
         """Judge one input; None when it is not a valid test (validator or reference refuse it)."""
         test = TestCase("stress/candidate", "secret", self.folder / "candidate.in", self.folder / "candidate.ans")
         test.input_path.write_bytes(data)
-        if self.package.input_validator is not None and validate_input(self.package, test) is not None:
+        if self.package.input_validators and validate_input(self.package, test, self.validators) is not None:
             return None
         try:
             expected = solve_input(self.solver, test.input_path)
@@ -106,7 +108,9 @@ class Judge:
         single = dataclasses.replace(self.package, tests=(test,))
         work = self.folder / "work"
         work.mkdir(exist_ok=True)
-        outcome = run_test(self.session, single, self.language, self.source, self.program_dir, test, 1, work)
+        outcome = run_test(
+            self.session, single, self.language, self.source, self.program_dir, test, 1, work, self.validators.check
+        )
         team = work / "team_output"
         received = team.read_bytes() if team.is_file() and outcome.verdict != AC else b""
         return Failure(data, expected, received, outcome.verdict, outcome.message, size, seed)
