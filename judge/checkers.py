@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 import subprocess
 import sys
@@ -48,12 +49,14 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The checker's verdict (AC, WA or JE), its one-line reason (may be empty) and the structured
-    feedback its output validator wrote to ``feedback_dir/feedback.json`` (a JSON object, or None)."""
+    """The checker's verdict (AC, WA or JE), its one-line reason (may be empty), the structured
+    feedback its output validator wrote to ``feedback_dir/feedback.json`` (a JSON object, or None)
+    and the score it wrote to ``score.txt`` (scoring problems, Kattis format; None without one)."""
 
     verdict: str
     message: str = ""
     feedback: dict | None = None
+    score: float | None = None
 
 
 # >>> shared reading: the same in judge/checkers.py and every package checker (docs/conventions.md "Checkers")
@@ -245,6 +248,23 @@ def read_feedback(path: Path) -> dict | None:
     return feedback
 
 
+def read_score(path: Path) -> tuple[float | None, str]:
+    """The score in an output validator's ``score.txt`` (one finite number), or None when there is
+    none; with the reason it cannot be read (then the test is a judge error), else ''."""
+    try:
+        with open(path, "rb") as file:
+            text = file.read(256)
+    except FileNotFoundError:
+        return None, ""
+    except OSError as exc:
+        return None, f"score.txt not read: {exc}"
+    try:
+        score = float(text.decode("ascii").strip())
+    except (UnicodeDecodeError, ValueError):
+        return None, f"score.txt does not hold a number: {text[:40]!r}"
+    return (score, "") if math.isfinite(score) else (None, "score.txt is not finite")
+
+
 def run_output_validator(
     program: Path,
     input_path: Path,
@@ -271,7 +291,10 @@ def run_output_validator(
             return CheckResult(JE, f"output validator could not start: {exc}")
         message = _first_line(Path(feedback) / "judgemessage.txt")
         if proc.returncode == ACCEPT_EXIT:
-            return CheckResult(AC, message, read_feedback(Path(feedback) / "feedback.json"))
+            score, problem = read_score(Path(feedback) / "score.txt")
+            if problem:
+                return CheckResult(JE, f"output validator: {problem}")
+            return CheckResult(AC, message, read_feedback(Path(feedback) / "feedback.json"), score)
         if proc.returncode == REJECT_EXIT:
             return CheckResult(WA, message or "wrong answer", read_feedback(Path(feedback) / "feedback.json"))
         tail = proc.stderr.decode(errors="replace").strip().splitlines()[-1:] or [""]
@@ -300,9 +323,14 @@ def check_output(
     """
     if package.output_validator is not None:
         return run_validator(
-            package.output_validator, test.input_path, test.answer_path, team_output, package.validator_flags
+            package.output_validator,
+            test.input_path,
+            test.answer_path,
+            team_output,
+            (*package.validator_flags, *test.output_validator_flags),
         )
     try:
-        return default_check(team_output.read_bytes(), test.answer_path.read_bytes(), package.validator_flags)
+        flags = (*package.validator_flags, *test.output_validator_flags)
+        return default_check(team_output.read_bytes(), test.answer_path.read_bytes(), flags)
     except FlagError as exc:
         return CheckResult(JE, str(exc))

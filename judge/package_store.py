@@ -24,7 +24,8 @@ from judge.clock import utcnow
 from judge.models import PackageArchive, Problem
 from judge.packages import PackageError, ProblemPackage, load_package
 
-PACKED = ("problem.yaml", "statement", "data", "output_validators", "input_validators")
+PACKED: tuple[str, ...] = ("problem.yaml", ".timelimit", "statement", "problem_statement", "data")
+PACKED += ("output_validators", "output_validator", "input_validators", "input_format_validators")
 
 
 def pack(package_root: Path) -> bytes:
@@ -49,9 +50,15 @@ def pack(package_root: Path) -> bytes:
 def load_problem(session: Session, package_root: Path | str) -> Problem:
     """Store the package at ``package_root`` and create or update its problem row (not committed).
 
-    Raises PackageError when the package does not parse.
+    A package without a time limit gets one derived from its accepted submissions, written to its
+    ``.timelimit`` (``judge.verify.submissions.time_limit_from_accepted``). Raises PackageError when
+    the package does not parse or no time limit can be derived.
     """
     package = load_package(package_root)
+    if not package.time_limit_source:
+        from judge.verify.submissions import time_limit_from_accepted  # the sandbox, only when needed
+
+        package = time_limit_from_accepted(package)
     archive = pack(package.root)
     digest = hashlib.sha256(archive).hexdigest()
     if session.get(PackageArchive, digest) is None:

@@ -13,6 +13,7 @@ from judge.vocabulary import Verdict
 # Submission folders and the verdict every submission in them must get (Kattis / problemtools names).
 VERDICT_FOLDERS = {
     "accepted": Verdict.AC,
+    "partially_accepted": Verdict.AC,  # scoring problems: AC with less than the full score
     "wrong_answer": Verdict.WA,
     "time_limit_exceeded": Verdict.TLE,
     "run_time_error": Verdict.RTE,
