@@ -104,6 +104,7 @@ class TestScore:
     """One test case's outcome as grading sees it: verdict and the validator's ``score.txt`` /
     ``score_multiplier.txt`` value (None when it wrote none)."""
 
+    __test__ = False  # not a pytest test class, despite its name
     verdict: str
     score: float | None = None
     multiplier: float | None = None

@@ -41,7 +41,7 @@ def check_layout(root: Path, step: StepReport) -> ProblemPackage | None:
     if statement is None or not statement.read_text(encoding="utf-8").strip():
         step.fail("statement", "statement/problem.en.md is missing or empty")
     for group in ("sample", "secret"):
-        if not any(test.group == group for test in package.tests):
+        if not any(test.name.startswith(f"{group}/") for test in package.tests):
             step.fail(f"data/{group}", f"data/{group} has no test case (.in with .ans)")
     if package.input_validator is None:
         step.fail("input_validators", "no input validator program")

@@ -183,19 +183,20 @@ def check_submissions(
         if item.outcome is None or not _as_expected(package, item):
             step.fail(item.name, describe(item))
         else:
-            step.notes.append(f"{item.name}: {item.outcome.verdict}{decided_on(item.outcome)}{_score(item.outcome)}")
+            outcome = item.outcome
+            step.notes.append(f"{item.name}: {outcome.verdict}{decided_on(outcome)}{_score(outcome, package.scoring)}")
     return judged, package
 
 
-def _score(outcome: JudgingOutcome | None) -> str:
-    if outcome is None or outcome.score is None or outcome.max_score is None:
+def _score(outcome: JudgingOutcome | None, scoring: bool = True) -> str:
+    if not scoring or outcome is None or outcome.score is None or outcome.max_score is None:
         return ""
     return f", score {outcome.score:g} of {outcome.max_score:g}"
 
 
 def decided_on(outcome: JudgingOutcome) -> str:
     """`` on <test>`` for the test that decided a non-AC verdict, else empty."""
-    where = next((t for t in outcome.tests if t.verdict != AC), None)
+    where = next((t for t in outcome.tests if t.verdict != AC), None) if outcome.verdict != AC else None
     return f" on {where.test.name}" if where else ""
 
 
