@@ -1,0 +1,44 @@
+"""A foreign package's statement on the problem page: the LaTeX statement of each language with its
+title from \\problemname, math as MathML, and its picture served by the app (nothing else of the
+package); a 2023-07 name map titles the page in each language."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from judge.package_store import load_problem
+from tests.format.conftest import FIXTURES
+
+
+def loaded(app, *names: str) -> TestClient:
+    with app.state.sessions() as session:
+        for name in names:
+            load_problem(session, FIXTURES / name)
+        session.commit()
+    return TestClient(app)
+
+
+def test_latex_statement_page_shows_title_math_and_picture(api_app):
+    client = loaded(api_app, "oldtimer")
+    page = client.get("/problems/oldtimer")
+    assert page.status_code == 200
+    assert "Stair Sum</h1>" in page.text and "<math" in page.text
+    assert '<img src="/problems/oldtimer/statement/stairs.png"' in page.text
+    picture = client.get("/problems/oldtimer/statement/stairs.png")
+    assert picture.status_code == 200 and picture.content.startswith(b"\x89PNG")
+    assert picture.content == (FIXTURES / "oldtimer/problem_statement/stairs.png").read_bytes()
+    romanian = client.get("/problems/oldtimer?lang=ro")
+    assert "Suma scărilor</h1>" in romanian.text and "Date de intrare" in romanian.text
+
+
+def test_only_the_statements_pictures_are_served(api_app):
+    client = loaded(api_app, "oldtimer")
+    for name in ("problem.en.tex", "..%2Fproblem.yaml", "missing.png", ".timelimit"):
+        assert client.get(f"/problems/oldtimer/statement/{name}").status_code == 404, name
+    assert client.get("/problems/nosuch/statement/stairs.png").status_code == 404
+
+
+def test_a_name_map_titles_the_page_in_each_language(api_app):
+    client = loaded(api_app, "greeting")
+    assert "Greeting</h1>" in client.get("/problems/greeting").text
+    assert "Salutul</h1>" in client.get("/problems/greeting?lang=ro").text
