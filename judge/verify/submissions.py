@@ -110,10 +110,16 @@ def derive_time_limit(package: ProblemPackage, judged: list[JudgedSubmission]) -
     return replace(package, time_limit_ms=limit_ms, time_limit_source=TIMELIMIT_FILE)
 
 
-def time_limit_from_accepted(package: ProblemPackage, slot: int = DEFAULT_SLOT) -> ProblemPackage:
+def time_limit_from_accepted(package: ProblemPackage, slot: int | None = None) -> ProblemPackage:
     """``derive_time_limit`` for ``judge problem load``: judge ``submissions/accepted`` in sandbox
-    slot ``slot``. Raises PackageError when there is no accepted run or no sandbox."""
+    slot ``slot`` (None: ``DEFAULT_SLOT``). Raises PackageError when there is no accepted run or no
+    sandbox."""
+    slot = DEFAULT_SLOT if slot is None else slot
     accepted = [(p, v) for p, v in all_submissions(package) if p.parent.name == "accepted"]
+    if not accepted:
+        raise PackageError(
+            f"{package.root}: no time limit (limits.time_limit or .timelimit) and no accepted submission to derive it"
+        )
     work = load_settings().work_dir / f"verify-slot-{slot}"
     try:
         with Sandbox(slot=slot) as box:
