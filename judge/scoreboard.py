@@ -23,7 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import and_, case, func, not_, select
+from sqlalchemy import and_, case, func, not_, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from judge.clock import iso_utc, utcnow
@@ -228,13 +228,14 @@ def _icpc_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, 
 
 def _ioi_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, str], Cell]:
     """Per cell the best graded share (score / max_score, ``ioi_fraction``) and, over submissions
-    without a stored score, the best fraction of tests passed (one pass over the contest's index
+    without a bounded stored score, the best fraction of tests passed (one pass over the contest's index
     entries); for those of problems with scoring groups, the best group score from the test results."""
     s, judged = Submission, _judged(hide_after)
     where = [*_contest_rows(contest), s.problem_id.in_(letter_of)]
+    no_share = or_(s.score.is_(None), s.max_score.is_(None), s.max_score <= 0)  # as ``ioi_fraction`` says
     graded = and_(judged, s.score.is_not(None), s.max_score > 0)
     share = case((graded, s.score / s.max_score), else_=0.0)  # grading keeps 0 ≤ score ≤ max_score
-    ungraded = and_(judged, s.score.is_(None), s.tests_total > 0)
+    ungraded = and_(judged, no_share, s.tests_total > 0)
     fraction = case((ungraded, s.tests_passed * 1.0 / s.tests_total), else_=0.0)
     query = (
         select(s.user_id, s.problem_id, func.max(share), func.max(fraction), _count(judged), _count(not_(judged)))
@@ -251,7 +252,7 @@ def _ioi_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, s
             pending=int(pending),
             score=max(float(best or 0) * points[problem_id], min(shares[(user_id, problem_id)], points[problem_id])),
         )
-    unscored = [*where, s.score.is_(None)]
+    unscored = [*where, no_share]
     grouped = _grouped_problems(session, unscored, judged)
     if grouped:
         for (user_id, problem_id), score in _group_scores(

@@ -10,8 +10,8 @@ order, and return that scoreboard cell; ``competition_ranks`` ranks the rows.
 - ``ioi``: a submission judged by a package earns the share of the problem its grading gave
   (``ioi_fraction``: score / max_score of the Kattis format's test groups,
   ``judge.package.testdata.grade``; for a pass-fail package that is the fraction of tests passed)
-  × the problem's points. A submission without a stored score (judged before scores were kept, or
-  imported) scores per test group (CMS "GroupMin": a group's points only when all its tests pass)
+  × the problem's points. A submission without a bounded stored score (judged before scores were kept,
+  imported, unbounded) scores per test group (CMS "GroupMin": a group's points only when all its tests pass)
   when it has groups, else by the fraction of tests passed. A problem counts the best score over
   the contestant's submissions; total = sum.
 

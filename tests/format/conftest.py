@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.contests.conftest import db  # noqa: F401  (the fixture: a session on SQLite and PostgreSQL)
+
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "packages"
 
 

@@ -67,7 +67,11 @@ def test_a_pdf_statement_is_warned_about_and_a_second_one_in_a_language_too(tmp_
     root = write_package(
         tmp_path / "pdf",
         "name: P\nlimits: {time_limit: 1}\n",
-        {"problem_statement/problem.fr.pdf": "%PDF", "statement/problem.en.md": "# P\n", "problem_statement/problem.en.tex": "x"},
+        {
+            "problem_statement/problem.fr.pdf": "%PDF",
+            "statement/problem.en.md": "# P\n",
+            "problem_statement/problem.en.tex": "x",
+        },
     )
     found, warnings = find_statements(root, "problem_statement")
     assert found["en"].suffix == ".tex" and "fr" not in found
