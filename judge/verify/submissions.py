@@ -22,7 +22,7 @@ from pathlib import Path
 
 from judge.config import load_settings
 from judge.judging import JudgingOutcome, judge_submission
-from judge.languages import language_for_file
+from judge.languages import language_for_file, python2_file
 from judge.packages import TIMELIMIT_FILE, PackageError, ProblemPackage
 from judge.verdicts import AC
 from judge.verify.layout import VERDICT_FOLDERS, submission_files
@@ -67,6 +67,9 @@ def judge_one(box: Sandbox, package: ProblemPackage, path: Path, expected: str, 
     name = f"{path.parent.name}/{path.name}"
     path = submission_source(path)
     language = language_for_file(path.name) if path.is_file() else None
+    first_line = path.read_text(encoding="utf-8", errors="replace").partition("\n")[0] if path.is_file() else ""
+    if python2_file(path.name, first_line):
+        return JudgedSubmission(name, expected, None, "Python 2 (a .py2 file or a python2 shebang) is not judged here")
     if language is None:
         return JudgedSubmission(
             name, expected, None, "not a single file in a judge language (by extension: see judge/languages.py)"
