@@ -7,7 +7,8 @@ SUDO        := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # pypy3: PyPy; openjdk-17-jdk-headless: Java; nodejs: JavaScript; python3: the submissions' Python;
 # chromium: the browser tests/web drives; npm (the pages' front-end files, package-lock.json) comes
 # with some nodejs builds and is installed from Debian only where no `npm` command exists.
-APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs chromium
+# pandoc: LaTeX problem statements (Kattis format packages) turned into HTML.
+APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs chromium pandoc
 # problemtools' verifyproblem (make test) builds every statement to HTML and PDF: pandoc, LuaLaTeX
 # with Latin and Cyrillic fonts, tidy, ghostscript. Installed without recommends (TeX is large).
 PROBLEMTOOLS_APT := pandoc tidy ghostscript texlive-luatex texlive-latex-recommended texlive-latex-extra \
