@@ -220,7 +220,7 @@ def run_test(
         output = read_output_file(folder, package.output_file, package.output_bytes)
     team_output = work / "team_output"
     team_output.write_bytes(result.stdout if output is None else output)
-    if test.group == "sample":  # its data is in the statement: the student may see what went wrong
+    if test.sample:  # its data is in the statement: the student may see what went wrong
         outcome.output = (result.stdout if output is None else output)[:SAMPLE_OUTPUT_KEPT]
     check = check_output(package, test, team_output)
     outcome.verdict, outcome.message, outcome.feedback = check.verdict, check.message, check.feedback

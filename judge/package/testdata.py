@@ -61,6 +61,12 @@ WORST_FIRST = ("JE", "IF", "RTE", "MLE", "TLE", "OLE", "WA", "PE", AC)  # proble
 GROUP_NAME_BYTES = 200  # TestResult.test_group
 
 
+def is_sample_group(group: str) -> bool:
+    """Whether test group ``group`` (``sample``, ``sample/extra``, ``secret/g1``) holds samples, whose
+    data the statement shows."""
+    return group == "sample" or group.startswith("sample/")
+
+
 @dataclass(frozen=True)
 class TestCase:
     """One test case: ``name`` like ``sample/01`` or ``secret/group1/07-corridor`` (its path under
@@ -75,6 +81,11 @@ class TestCase:
     answer_path: Path
     output_validator_flags: tuple[str, ...] = ()
     input_validator_flags: tuple[str, ...] = ()
+
+    @property
+    def sample(self) -> bool:
+        """Whether this is a sample (in ``data/sample`` or a group below it)."""
+        return is_sample_group(self.group)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from judge.events import ContestFeed, SubmissionFeed, event_response
 from judge.languages import LANGUAGES, language_for_file
 from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
 from judge.package.statements import statement_file
+from judge.package.testdata import is_sample_group
 from judge.package_store import cached_package
 from judge.packages import PackageError, ProblemPackage
 from judge.pictures import render_picture
@@ -186,7 +187,7 @@ def _problem_page(
     samples = [
         (t.name, t.input_path.read_text(errors="replace"), t.answer_path.read_text(errors="replace"))
         for t in package.tests
-        if t.group == "sample"
+        if t.sample
     ]
     path = package.statement_path(shown)
     try:
@@ -390,7 +391,7 @@ def _test_lines(request: Request, session: Session, user: User, row: Submission)
         if stored_result is not None and rules.shown_whole(stored_result, level):
             line.picture = render_picture(stored_result.feedback)  # None for no or malformed feedback
             received = stored_result.output
-            if stored_result.test_group == "sample" and received is not None:
+            if is_sample_group(stored_result.test_group) and received is not None:
                 if not answers:
                     problem = session.get(Problem, row.problem_id)
                     assert problem is not None  # a submission's problem is a foreign key

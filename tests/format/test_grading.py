@@ -201,3 +201,21 @@ def test_group_flags_reach_the_default_checker(tmp_path):
     team.write_text("1.05\n")
     verdicts = {t.group: check_output(package, t, team).verdict for t in package.tests}
     assert verdicts == {"sample": "WA", "secret": "AC"}
+
+
+def test_a_group_below_sample_still_holds_samples(tmp_path):
+    root = write_package(
+        tmp_path / "nested",
+        "name: N\nlimits: {time_limit: 1}\n",
+        {
+            "data/sample/a/1.in": "1\n",
+            "data/sample/a/1.ans": "1\n",
+            "data/secret/1.in": "2\n",
+            "data/secret/1.ans": "2\n",
+        },
+    )
+    package = load_package(root)
+    assert [(t.name, t.group, t.sample) for t in package.tests] == [
+        ("sample/a/1", "sample/a", True),
+        ("secret/1", "secret", False),
+    ]

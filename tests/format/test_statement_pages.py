@@ -42,3 +42,12 @@ def test_a_name_map_titles_the_page_in_each_language(api_app):
     client = loaded(api_app, "greeting")
     assert "Greeting</h1>" in client.get("/problems/greeting").text
     assert "Salutul</h1>" in client.get("/problems/greeting?lang=ro").text
+
+
+def test_the_api_names_the_statements_format(api_app):
+    client = loaded(api_app, "oldtimer", "greeting")
+    latex = client.get("/api/v1/problems/oldtimer?lang=ro").json()
+    assert (latex["statement_format"], latex["statement_language"]) == ("tex", "ro")
+    assert latex["statement"].startswith("\\problemname{Suma")
+    assert [s["name"] for s in latex["samples"]] == ["sample/1"]
+    assert client.get("/api/v1/problems/greeting").json()["statement_format"] == "md"
