@@ -59,6 +59,7 @@ VERDICT_FLAGS = ("worst_error", "no_errors", "first_error", "always_accept")
 SCORE_FLAGS = ("sum", "avg", "min", "max")
 WORST_FIRST = ("JE", "IF", "RTE", "MLE", "TLE", "OLE", "WA", "PE", AC)  # problemtools' default grader order
 GROUP_NAME_BYTES = 200  # TestResult.test_group
+NOT_INHERITED = ("max_score", "score_aggregation", "require_pass")  # 2025-09: each group's own
 
 
 def is_sample_group(group: str) -> bool:
@@ -263,13 +264,8 @@ def _walk(folder: Path, data: Path, parent: dict, metadata: Metadata, warnings: 
     items: list[TestCase | TestGroup] = []
     for entry in sorted(folder.iterdir()):
         if entry.is_dir() and not entry.name.startswith("."):
-            child = _walk(
-                entry,
-                data,
-                {k: v for k, v in config.items() if k not in ("max_score", "require_pass")},
-                metadata,
-                warnings,
-            )
+            inherited = {k: v for k, v in config.items() if k not in NOT_INHERITED}
+            child = _walk(entry, data, inherited, metadata, warnings)
             if child.test_cases():
                 items.append(child)
         elif entry.suffix == ".in" and entry.is_file():

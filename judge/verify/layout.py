@@ -37,6 +37,7 @@ def check_layout(root: Path, step: StepReport) -> ProblemPackage | None:
         step.fail("problem.yaml", str(exc))
         return None
     step.checked = 1
+    step.warnings.extend(package.warnings)  # keys and files the package gives that the judge does not read
     statement = package.statements.get("en")
     if statement is None or not statement.read_text(encoding="utf-8").strip():
         step.fail("statement", "statement/problem.en.md is missing or empty")

@@ -219,3 +219,9 @@ def test_a_group_below_sample_still_holds_samples(tmp_path):
         ("sample/a/1", "sample/a", True),
         ("secret/1", "secret", False),
     ]
+
+
+def test_2025_09_a_groups_aggregation_is_its_own_not_its_parents(tmp_path):
+    package = groups_2025(tmp_path, secret_yaml="max_score: 100\nscore_aggregation: sum\n")
+    result = grade(package.metadata, package.groups, judged(package, lambda n: "WA" if n == "secret/b/2" else "AC"))
+    assert result.groups["secret/b"] == 0.0  # pass-fail by default, though secret sums
