@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from judge.clock import utcnow
 from judge.models import PackageArchive, Problem
+from judge.package.statements import statement_html
 from judge.packages import PackageError, ProblemPackage, load_package
 
 PACKED: tuple[str, ...] = ("problem.yaml", ".timelimit", "statement", "problem_statement", "data")
@@ -50,11 +51,15 @@ def pack(package_root: Path) -> bytes:
 def load_problem(session: Session, package_root: Path | str) -> Problem:
     """Store the package at ``package_root`` and create or update its problem row (not committed).
 
-    A package without a time limit gets one derived from its accepted submissions, written to its
+    Every LaTeX statement is turned into HTML once, so one pandoc cannot read is refused here. A
+    package without a time limit gets one derived from its accepted submissions, written to its
     ``.timelimit`` (``judge.verify.submissions.time_limit_from_accepted``). Raises PackageError when
     the package does not parse or no time limit can be derived.
     """
     package = load_package(package_root)
+    for statement in package.statements.values():  # a LaTeX statement pandoc cannot read is refused now
+        if statement.suffix == ".tex":
+            statement_html(statement, lambda name: name)
     if not package.time_limit_source:
         from judge.verify.submissions import time_limit_from_accepted  # the sandbox, only when needed
 
