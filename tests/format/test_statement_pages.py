@@ -51,3 +51,38 @@ def test_the_api_names_the_statements_format(api_app):
     assert latex["statement"].startswith("\\problemname{Suma")
     assert [s["name"] for s in latex["samples"]] == ["sample/1"]
     assert client.get("/api/v1/problems/greeting").json()["statement_format"] == "md"
+
+
+def test_a_submissions_score_shows_in_the_api_and_on_its_page(api_app, fixture_copy):
+    from judge.models import Problem, Submission, utcnow
+    from tests.conftest import make_account
+    from tests.web.test_pages_http import PASSWORD, signed_in
+
+    root = fixture_copy("doubling")
+    (root / ".timelimit").write_text("1\n")
+    with api_app.state.sessions() as session:
+        load_problem(session, root)
+        session.commit()
+    user_id, headers = make_account(api_app, "ana", password=PASSWORD)
+    with api_app.state.sessions() as session:
+        row = Submission(
+            problem_id="doubling",
+            package_sha256=session.get(Problem, "doubling").package_sha256,
+            language="python3",
+            source="print(1)",
+            status="done",
+            verdict="AC",
+            attempt=1,
+            user_id=user_id,
+            tests_passed=3,
+            tests_total=5,
+            score=40.0,
+            max_score=100.0,
+            created_at=utcnow(),
+        )
+        session.add(row)
+        session.commit()
+        sid = row.id
+    view = TestClient(api_app).get(f"/api/v1/submissions/{sid}", headers=headers).json()
+    assert (view["score"], view["max_score"]) == (40.0, 100.0)
+    assert "score 40 of 100" in signed_in(api_app, "ana").get(f"/submissions/{sid}/results").text
