@@ -7,9 +7,10 @@ SUDO        := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # pypy3: PyPy; openjdk-17-jdk-headless: Java; nodejs: JavaScript; python3: the submissions' Python;
 # chromium: the browser tests/web drives; npm (the pages' front-end files, package-lock.json) comes
 # with some nodejs builds and is installed from Debian only where no `npm` command exists.
+# pandoc: LaTeX problem statements (Kattis format packages) turned into HTML.
 # libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core: WeasyPrint's text layout and fonts (the printouts,
 # judge.printouts); poppler-utils: pdftotext and pdftoppm, with which the tests read those PDFs.
-APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs chromium \
+APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs chromium pandoc \
                 libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core poppler-utils
 # problemtools' verifyproblem (make test) builds every statement to HTML and PDF: pandoc, LuaLaTeX
 # with Latin and Cyrillic fonts, tidy, ghostscript. Installed without recommends (TeX is large).

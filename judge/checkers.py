@@ -270,9 +270,14 @@ def check_output(
     """
     if package.output_validator is not None:
         return run_validator(
-            package.output_validator, test.input_path, test.answer_path, team_output, package.validator_flags
+            package.output_validator,
+            test.input_path,
+            test.answer_path,
+            team_output,
+            (*package.validator_flags, *test.output_validator_flags),
         )
     try:
-        return default_check(team_output.read_bytes(), test.answer_path.read_bytes(), package.validator_flags)
+        flags = (*package.validator_flags, *test.output_validator_flags)
+        return default_check(team_output.read_bytes(), test.answer_path.read_bytes(), flags)
     except FlagError as exc:
         return CheckResult(JE, str(exc))

@@ -231,6 +231,7 @@ def problem_load(paths: list[Path] = typer.Argument(..., help="package folders")
     from judge.config import load_settings
     from judge.db import make_engine, make_sessionmaker, upgrade
     from judge.package_store import load_problem
+    from judge.packages import load_package
 
     settings = load_settings()
     upgrade(settings.database_url)
@@ -238,7 +239,9 @@ def problem_load(paths: list[Path] = typer.Argument(..., help="package folders")
         try:
             for path in paths:
                 problem = load_problem(session, path)
-                say(f"loaded {problem.id} ({problem.package_sha256[:12]})")
+                say(f"loaded {problem.id} ({problem.package_sha256[:12]}), time limit {problem.time_limit_ms} ms")
+                for warning in load_package(path).warnings:  # what the package gives that is not read
+                    say(f"warning: {warning}")
             session.commit()
         except PackageError as exc:
             fail(str(exc))

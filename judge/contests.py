@@ -36,6 +36,7 @@ from judge.models import (
     TestResult,
     User,
 )
+from judge.package.testdata import is_sample_group
 from judge.schemas import MAX_POINTS, whole_number
 from judge.scoring import DEFAULT_POINTS
 from judge.verdicts import MLE, OLE, RTE, TLE
@@ -617,7 +618,7 @@ def detail_level(session: Session, user: User | None, submission: Submission) ->
 def shown_whole(result: TestResult, level: DetailLevel) -> bool:
     """Whether a viewer at ``level`` sees all of a test result (its name, times, checker message and
     feedback): samples for everyone (their data is in the statement), every test for the jury."""
-    return result.test_group == "sample" or level == DetailLevel.JURY
+    return is_sample_group(result.test_group) or level == DetailLevel.JURY
 
 
 def shown_test(result: TestResult, level: DetailLevel) -> dict[str, object]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from judge.checkers import CheckResult, ValidatorRunner, check_output
 from judge.languages import Language, saved_source
+from judge.package.testdata import TestScore, grade
 from judge.packages import ProblemPackage, TestCase
 from judge.verdicts import AC, CE, JE, WA, resource_verdict, submission_verdict
 from sandbox import Limits, RunResult, Sandbox, clear_folder
@@ -64,17 +65,22 @@ class TestOutcome:
     signal: int | None = None
     message: str = ""
     feedback: dict | None = None
+    score: float | None = None  # the output validator's score.txt (scoring problems), else None
     output: bytes | None = None  # a sample's output (its first SAMPLE_OUTPUT_KEPT bytes); None otherwise
 
 
 @dataclass
 class JudgingOutcome:
-    """A whole judging: the submission's verdict, compiler output, and the test outcomes in order."""
+    """A whole judging: the submission's verdict, compiler output, the test outcomes in order, and
+    its ``score`` out of ``max_score`` by the package's grading (``judge.package.testdata.grade``;
+    None: not graded, as for CE; max_score None: unbounded)."""
 
     verdict: str
     compile_message: str = ""
     judge_message: str = ""
     tests: list[TestOutcome] = field(default_factory=list)
+    score: float | None = None
+    max_score: float | None = None
 
     @property
     def time_ms(self) -> int:
@@ -225,10 +231,11 @@ def run_test(
         output = read_output_file(folder, package.output_file, package.output_bytes)
     team_output = work / "team_output"
     team_output.write_bytes(result.stdout if output is None else output)
-    if test.group == "sample":  # its data is in the statement: the student may see what went wrong
+    if test.sample:  # its data is in the statement: the student may see what went wrong
         outcome.output = (result.stdout if output is None else output)[:SAMPLE_OUTPUT_KEPT]
     check = check_output(package, test, team_output, run_validator)
     outcome.verdict, outcome.message, outcome.feedback = check.verdict, check.message, check.feedback
+    outcome.score = check.score
     return outcome
 
 
@@ -335,10 +342,15 @@ def judge_submission(
     needs only the verdict).
 
     ``on_test`` is called after each test (for live progress). Returns CE with the compiler message
-    when compilation fails; otherwise the first non-AC test verdict, or AC. The package's
-    validators are built once into ``validator_cache`` (default: ``work``'s parent folder's
-    ``validators/``) and run in the submission's session (``judge.validators``).
+    when compilation fails or the source breaks the package's ``languages`` or code limit; otherwise
+    the first non-AC test verdict, or AC (for a scoring problem the verdict of its grading), with
+    the score of ``graded``. The package's validators are built once into ``validator_cache``
+    (default: ``work``'s parent folder's ``validators/``) and run in the submission's session
+    (``judge.validators``).
     """
+    refusal = package_refusal(package, language, source)
+    if refusal:
+        return JudgingOutcome(CE, compile_message=refusal)
     work.mkdir(parents=True, exist_ok=True)
     with open_session(box, language, work) as session:
         program_dir, message = compile_source(session, language, source)
@@ -367,7 +379,37 @@ def judge_submission(
                 outcome.tests.append(test_outcome)
                 if on_test:
                     on_test(test_outcome)
-                if stop_on_failure and test_outcome.verdict != AC:
+                if stop_on_failure and test_outcome.verdict != AC and not package.scoring:
                     break
     outcome.verdict = submission_verdict(t.verdict for t in outcome.tests)
+    return graded(package, outcome)
+
+
+# Kattis language codes (the format's language list) of this judge's languages
+KATTIS_CODES = {"cpp20": "cpp", "pypy3": "python3"}
+
+
+def package_refusal(package: ProblemPackage, language: Language, source: str) -> str:
+    """Why ``source`` in ``language`` may not be judged on ``package`` (its ``languages`` list or
+    its code limit, Kattis problem package format), or ''."""
+    allowed = package.metadata.languages if package.metadata else None
+    code = KATTIS_CODES.get(language.id, language.id)
+    if allowed is not None and code not in allowed:
+        return f"this problem accepts only {', '.join(allowed)}, not {language.id}"
+    size = len(source.encode("utf-8"))
+    if package.code_bytes is not None and size > package.code_bytes:
+        return f"the source is {size} bytes; this problem allows at most {package.code_bytes} bytes"
+    return ""
+
+
+def graded(package: ProblemPackage, outcome: JudgingOutcome) -> JudgingOutcome:
+    """``outcome`` with its score out of the most by the package's grading; a scoring problem's
+    verdict is its grading's (a judge error stays one). A package without groups is left as it is."""
+    if package.metadata is None or package.groups is None or not outcome.tests:
+        return outcome
+    results = {t.test.name: TestScore(t.verdict, t.score) for t in outcome.tests}
+    result = grade(package.metadata, package.groups, results)
+    outcome.score, outcome.max_score = result.score, result.max_score
+    if package.scoring and outcome.verdict != JE:
+        outcome.verdict = result.verdict
     return outcome

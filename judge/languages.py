@@ -243,7 +243,7 @@ LANGUAGES: dict[str, Language] = {
             id="cpp",
             name="C++ (g++, C++17)",
             source_name="main.cpp",
-            extensions=(".cpp", ".cc", ".cxx"),
+            extensions=(".cpp", ".cc", ".cxx", ".c++", ".C"),  # the Kattis format's language list
             compile=("/usr/bin/g++", "-std=gnu++17", *GCC),
             artifacts=("main",),
             run=("./main",),
@@ -264,7 +264,7 @@ LANGUAGES: dict[str, Language] = {
             id="python3",
             name="Python 3 (CPython)",
             source_name="main.py",
-            extensions=(".py",),
+            extensions=(".py", ".py3"),  # .py is Python 3 (Kattis format 2023-07 and later)
             compile=("/usr/bin/python3", *PY_SYNTAX_CHECK),
             run=("/usr/bin/python3", "-I", "{source}"),
             hello=PY_HELLO,
@@ -361,6 +361,15 @@ LANGUAGES: dict[str, Language] = {
         ),
     )
 }
+
+
+PYTHON2 = re.compile(r"^#!.*python2\b")
+
+
+def python2_file(file_name: str, first_line: str) -> bool:
+    """Whether a file is Python 2 as the Kattis format's language list says: ``.py2``, or ``.py``
+    with a ``python2`` shebang. This judge has no Python 2; such a file is refused, never run as 3."""
+    return file_name.endswith(".py2") or (file_name.endswith(".py") and bool(PYTHON2.match(first_line)))
 
 
 def language_for_file(file_name: str) -> Language | None:

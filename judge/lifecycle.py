@@ -227,10 +227,13 @@ def finish(
     memory_kib: int | None,
     tests_passed: int,
     tests_total: int,
+    score: float | None = None,
+    max_score: float | None = None,
 ) -> bool:
-    """End the judging with its ``verdict``, messages, largest CPU time (ms) and peak memory (KiB)
-    and the count of test cases passed and run; False, changing nothing, if the claim no longer
-    holds. Committed."""
+    """End the judging with its ``verdict``, messages, largest CPU time (ms) and peak memory (KiB),
+    the count of test cases passed and run, and its ``score`` out of ``max_score`` (the package's
+    grading; None: not graded / unbounded); False, changing nothing, if the claim no longer holds.
+    Committed."""
     done = _fenced(
         session,
         claim_,
@@ -244,6 +247,8 @@ def finish(
         lease_expires_at=None,
         tests_passed=tests_passed,
         tests_total=tests_total,
+        score=score,
+        max_score=max_score,
     )
     if not done:
         session.rollback()
@@ -301,6 +306,8 @@ _REJUDGE_RESET = dict(
     memory_kib=None,
     tests_passed=None,
     tests_total=None,
+    score=None,
+    max_score=None,
     worker_id=None,
     lease_expires_at=None,
     started_at=None,

@@ -14,6 +14,7 @@ from datetime import datetime
 from sqlalchemy import (
     JSON,
     Boolean,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -87,6 +88,9 @@ class Submission(Base):
     memory_kib: Mapped[int | None] = mapped_column(Integer, nullable=True)
     tests_passed: Mapped[int | None] = mapped_column(Integer, nullable=True)
     tests_total: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # points by the package's grading (Kattis format test groups) and the most it gives (None: unbounded)
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    max_score: Mapped[float | None] = mapped_column(Float, nullable=True)
     attempt: Mapped[int] = mapped_column(Integer, default=0)
     worker_id: Mapped[str | None] = mapped_column(String(128), nullable=True)
     lease_expires_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
@@ -124,6 +128,8 @@ class Submission(Base):
             "finished_at",
             "tests_passed",
             "tests_total",
+            "score",
+            "max_score",
         ),
         Index("ix_submissions_user_id", "user_id", "id"),
     )
@@ -144,7 +150,7 @@ class TestResult(Base):
     attempt: Mapped[int] = mapped_column(Integer)
     ordinal: Mapped[int] = mapped_column(Integer)
     test_name: Mapped[str] = mapped_column(String(200))
-    test_group: Mapped[str] = mapped_column(String(32))
+    test_group: Mapped[str] = mapped_column(String(200))  # the group's path under data/: secret/group1
     verdict: Mapped[str] = mapped_column(String(8))
     time_ms: Mapped[int] = mapped_column(Integer, default=0)
     wall_ms: Mapped[int] = mapped_column(Integer, default=0)

@@ -22,11 +22,14 @@ from sqlalchemy.orm import Session
 
 from judge.clock import utcnow
 from judge.models import PackageArchive, Problem
+from judge.package.statements import statement_html
 from judge.packages import PackageError, ProblemPackage, load_package
 
 PACKED = (
     "problem.yaml",
+    ".timelimit",
     "statement",
+    "problem_statement",
     "data",
     "output_validators",
     "output_validator",
@@ -58,9 +61,19 @@ def pack(package_root: Path) -> bytes:
 def load_problem(session: Session, package_root: Path | str) -> Problem:
     """Store the package at ``package_root`` and create or update its problem row (not committed).
 
-    Raises PackageError when the package does not parse.
+    Every LaTeX statement is turned into HTML once, so one pandoc cannot read is refused here. A
+    package without a time limit gets one derived from its accepted submissions, written to its
+    ``.timelimit`` (``judge.verify.submissions.time_limit_from_accepted``). Raises PackageError when
+    the package does not parse or no time limit can be derived.
     """
     package = load_package(package_root)
+    for statement in package.statements.values():  # a LaTeX statement pandoc cannot read is refused now
+        if statement.suffix == ".tex":
+            statement_html(statement, lambda name: name)
+    if not package.time_limit_source:
+        from judge.verify.submissions import time_limit_from_accepted  # the sandbox, only when needed
+
+        package = time_limit_from_accepted(package)
     archive = pack(package.root)
     digest = hashlib.sha256(archive).hexdigest()
     if session.get(PackageArchive, digest) is None:

@@ -1,13 +1,20 @@
-"""Reading a problem package in the Kattis problem package layout.
+"""Reading a problem package in the Kattis problem package format: ``load_package``.
 
-Source of the format: the Kattis problem package format (legacy version, read by Kattis, DOMjudge
-and problemtools), with two additions this judge reads from ``problem.yaml``:
-``limits.time_limit`` (seconds, the 2025-09 field) and ``io: {input_file, output_file}`` for problems
-whose programs read and write files (see docs/conventions.md).
+Source of the format: the Kattis problem package format, versions legacy, 2023-07 and 2025-09, as
+its specification and problemtools read them; the aspects are read by ``judge.package.metadata``
+(problem.yaml), ``judge.package.testdata`` (test groups, ``testdata.yaml`` / ``test_group.yaml``,
+grading) and ``judge.package.statements``. This judge also reads ``io: {input_file, output_file}``
+for problems whose programs read and write files (see docs/conventions.md).
+
+Time limit, in this order: ``limits.time_limit`` (2023-07 and later; read in legacy too), then the
+``.timelimit`` file (seconds; what Kattis and DOMjudge keep beside a package), else none: the
+package's ``time_limit_source`` is empty and ``judge problem verify`` / ``judge problem load``
+derive it from the slowest accepted submission (``Timing``) and write ``.timelimit``.
 
 Refused at load, with the file and the reason: a jury file (``.in`` or ``.ans``) that starts with a
 UTF-8 byte order mark or holds a carriage return (docs/conventions.md "Jury files and team output"),
-and, with ``validation: default``, ``validator_flags`` the default checker does not know.
+with ``validation: default``, ``validator_flags`` the default checker does not know, and whatever
+``judge.package`` refuses (a key this judge cannot honour).
 """
 
 from __future__ import annotations
@@ -20,41 +27,36 @@ from pathlib import Path
 import yaml
 
 from judge.checkers import BYTE_ORDER_MARK, FlagError, parse_flags
+from judge.package.metadata import LEGACY, Metadata, PackageError, Timing, read_metadata
+from judge.package.statements import find_statements, statement_title
+from judge.package.testdata import TestCase, TestGroup, read_test_data
+
+__all__ = ["PackageError", "ProblemPackage", "TestCase", "TestGroup", "load_package"]
 
 PROBLEM_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-DEFAULT_TIME_LIMIT_S = 1.0
-DEFAULT_MEMORY_MIB = 256
-DEFAULT_OUTPUT_MIB = 8
 TEST_GROUPS = ("sample", "secret")
 INPUT_VALIDATOR_FOLDERS = ("input_validators", "input_format_validators")
-
-
-class PackageError(ValueError):
-    """A package that breaks the format; the message names the file and what is wrong."""
-
-
-@dataclass(frozen=True)
-class TestCase:
-    """One test case: ``name`` like ``sample/01`` or ``secret/07-corridor``; input and judge answer paths."""
-
-    name: str
-    group: str
-    input_path: Path
-    answer_path: Path
+TIMELIMIT_FILE = ".timelimit"
+NO_TIME_LIMIT_MS = 60_000  # ms: the cap a package without a time limit runs under until one is derived
 
 
 @dataclass(frozen=True)
 class ProblemPackage:
     """A parsed package.
 
-    time_limit_ms: CPU time per test (ms); memory_kib: memory limit (KiB); output_bytes: the
-    largest output a program may write (bytes). tests: samples first, then secret, each sorted by
-    file name. output_validator: the output validator program (a file or a folder in any
-    language, see ``judge.validators``) or None; input_validators: every input validator program,
-    input_validator the first (or None); input_validator_flags / validator_flags: the arguments
-    passed to the input / output validators; interactive: the output validator is an
-    interactor talking to the submission (legacy ``validation: custom interactive``, 2023-07
-    ``type: interactive``).
+    time_limit_ms: CPU time per test (ms), from ``time_limit_source`` (``problem.yaml``,
+    ``.timelimit``, or empty: no limit given yet, ``NO_TIME_LIMIT_MS`` until one is derived);
+    memory_kib: memory limit (KiB); output_bytes: the largest output a program may write (bytes);
+    code_bytes: the largest submission the package allows (bytes, None: no limit of its own).
+    tests: samples first, then secret, each in file name order, groups walked depth first; groups:
+    the root test group ``data`` with its configuration (grading). output_validator: the output
+    validator program (a file or a folder in any language, see ``judge.validators``) or None;
+    input_validators: every input validator program, input_validator the first (or None);
+    input_validator_flags / validator_flags: the arguments passed to the input / output
+    validators (a test group's own flags come on top, ``TestCase``); interactive: the output
+    validator is an interactor talking to the submission. metadata: problem.yaml as read
+    (version, types, names, timing, warnings…); warnings: every key or file ignored, for the
+    teacher. statements: language → statement file (``.md`` or ``.tex``).
     """
 
     id: str
@@ -73,7 +75,12 @@ class ProblemPackage:
     statements: dict[str, Path] = field(default_factory=dict)
     input_validators: tuple[Path, ...] = ()
     input_validator_flags: tuple[str, ...] = ()
-    interactive: bool = False
+    metadata: Metadata | None = None
+    groups: TestGroup | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    time_limit_source: str = "problem.yaml"
+    code_bytes: int | None = None
+    warnings: tuple[str, ...] = ()
 
     def interaction(self, test: TestCase) -> str | None:
         """The sample conversation of an interactive problem's test (``<name>.interaction`` beside
@@ -85,12 +92,36 @@ class ProblemPackage:
             return None
         return path.read_text(encoding="utf-8", errors="replace")
 
+    @property
+    def timing(self) -> Timing:
+        """How the time limit is derived from the slowest accepted run (the format's multipliers)."""
+        return self.metadata.timing if self.metadata else Timing(5.0, 2.0)
+
+    @property
+    def scoring(self) -> bool:
+        """True for a scoring problem (type: scoring)."""
+        return bool(self.metadata and self.metadata.scoring)
+
+    @property
+    def interactive(self) -> bool:
+        """True for an interactive problem (type: interactive / validation: custom interactive)."""
+        return bool(self.metadata and self.metadata.interactive)
+
+    def title(self, language: str = "en") -> str:
+        """The problem's name in ``language`` (falls back to English, then any, then the id)."""
+        return self.names.get(language) or self.names.get("en") or next(iter(self.names.values()), self.id)
+
     def statement(self, language: str = "en") -> str:
-        """The statement in Markdown for ``language`` (falls back to English, then any)."""
+        """The statement's source text for ``language`` (falls back to English, then any)."""
+        path = self.statement_path(language)
+        return path.read_text(encoding="utf-8") if path else ""
+
+    def statement_path(self, language: str = "en") -> Path | None:
+        """The statement file for ``language`` (falls back to English, then any; None without one)."""
         path = self.statements.get(language) or self.statements.get("en")
         if path is None and self.statements:
             path = next(iter(self.statements.values()))
-        return path.read_text(encoding="utf-8") if path else ""
+        return path
 
 
 def find_programs(folder: Path) -> list[Path]:
@@ -165,12 +196,6 @@ def _read_yaml(path: Path) -> dict:
     return data
 
 
-def _positive_number(value, what: str, path: Path) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
-        raise PackageError(f"{path}: {what} must be a positive number, not {value!r}")
-    return float(value)
-
-
 def check_jury_bytes(path: Path) -> None:
     """Raise PackageError when jury file ``path`` starts with a UTF-8 byte order mark or holds a CR.
 
@@ -184,88 +209,118 @@ def check_jury_bytes(path: Path) -> None:
         raise PackageError(f"{path}: carriage return on line {line}; jury files use LF line ends only")
 
 
-def _tests(root: Path) -> tuple[TestCase, ...]:
-    tests = []
-    for group in TEST_GROUPS:
-        folder = root / "data" / group
-        for input_path in sorted(folder.glob("*.in")):
-            answer = input_path.with_suffix(".ans")
-            if not answer.is_file():
-                raise PackageError(f"{input_path}: no judge answer {answer.name}")
-            check_jury_bytes(input_path)
-            check_jury_bytes(answer)
-            tests.append(TestCase(f"{group}/{input_path.stem}", group, input_path, answer))
-    return tuple(tests)
+def read_timelimit_file(root: Path) -> float | None:
+    """The seconds in ``root/.timelimit`` (a derived time limit), or None when there is no such file.
+
+    Raises PackageError when the file holds anything but one positive number.
+    """
+    path = root / TIMELIMIT_FILE
+    if not path.is_file():
+        return None
+    text = path.read_text(encoding="utf-8", errors="replace").strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise PackageError(f"{path}: must hold one number of seconds, not {text[:40]!r}") from None
+    if not 0 < seconds < math.inf:
+        raise PackageError(f"{path}: the time limit must be a positive number of seconds, not {text!r}")
+    return seconds
+
+
+def _time_limit(root: Path, metadata: Metadata) -> tuple[int, str]:
+    if metadata.time_limit_s is not None:
+        return int(math.ceil(metadata.time_limit_s * 1000)), "problem.yaml"
+    seconds = read_timelimit_file(root)
+    if seconds is not None:
+        return int(math.ceil(seconds * 1000)), TIMELIMIT_FILE
+    return NO_TIME_LIMIT_MS, ""
+
+
+def _io(meta_path: Path, io: dict) -> dict[str, str | None]:
+    for key in sorted(set(io) - {"input_file", "output_file"}):
+        raise PackageError(f"{meta_path}: io.{key} is not known; io takes input_file and output_file")
+    for key in ("input_file", "output_file"):
+        name = io.get(key)
+        if name is not None and (not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name)):
+            raise PackageError(f"{meta_path}: io.{key} must be a plain file name, not {name!r}")
+    return {key: io.get(key) for key in ("input_file", "output_file")}
+
+
+def _names(metadata: Metadata, statements: dict[str, Path], problem_id: str) -> dict[str, str]:
+    """Language → name: problem.yaml's ``name`` (a map in 2023-07 and later), else, in legacy,
+    each statement's ``\\problemname`` (as problemtools reads legacy packages)."""
+    names = dict(metadata.names)
+    if metadata.version == LEGACY:
+        from_statements = {lang: statement_title(path) for lang, path in statements.items()}
+        titled = {lang: title for lang, title in from_statements.items() if title}
+        if titled and (not names or set(names) == {"en"} and len(titled) > 1):
+            names = {**titled, **names} if names else titled
+    return names or {"en": problem_id}
 
 
 def load_package(root: Path | str, *, require_tests: bool = True) -> ProblemPackage:
     """Parse the package in folder ``root``.
 
-    Raises PackageError for a missing or malformed ``problem.yaml``, bad limits or several validator
-    programs; with ``require_tests`` (else no tests are read) also for an input without its ``.ans``
-    or no test at all.
+    Raises PackageError for a missing or malformed ``problem.yaml``, a key this judge cannot
+    honour, bad limits or several validator programs; with ``require_tests`` (else no tests are
+    read) also for an input without its ``.ans``, a jury file with a byte order mark or a CR, or
+    no test at all.
     """
     root = Path(root).resolve()
     problem_id = root.name
     if not PROBLEM_ID.match(problem_id):
         raise PackageError(f"{root}: folder name must be a problem id (a-z, 0-9, - and _)")
     meta_path = root / "problem.yaml"
-    meta = _read_yaml(meta_path)
-    limits = meta.get("limits") or {}
-    if not isinstance(limits, dict):
-        raise PackageError(f"{meta_path}: limits must be a mapping")
-    time_s = _positive_number(limits.get("time_limit", DEFAULT_TIME_LIMIT_S), "limits.time_limit", meta_path)
-    memory_mib = _positive_number(limits.get("memory", DEFAULT_MEMORY_MIB), "limits.memory", meta_path)
-    output_mib = _positive_number(limits.get("output", DEFAULT_OUTPUT_MIB), "limits.output", meta_path)
-    validation_words = str(meta.get("validation", "default")).split() or ["default"]
-    validation = validation_words[0]
-    kinds = meta.get("type") or []
-    interactive = "interactive" in validation_words[1:] or "interactive" in (
-        kinds if isinstance(kinds, list) else str(kinds).split()
-    )
-    if interactive:
-        validation = "custom"  # the output validator is the interactor
-    if validation not in ("default", "custom"):
-        raise PackageError(f"{meta_path}: validation must be 'default' or 'custom', not {validation!r}")
-    flags = _flags(meta, "validator_flags", meta_path)
+    raw_meta = _read_yaml(meta_path)
+    metadata = read_metadata(raw_meta, meta_path)
+    validation = metadata.validation
+    output_validator = find_output_validator(root)
+    if metadata.interactive or (metadata.version != LEGACY and output_validator is not None):
+        validation = "custom"  # 2023-07: a package with an output validator uses it; an interactor is one
+    flags = metadata.validator_flags
     if validation == "default":
         try:
             parse_flags(flags)
         except FlagError as exc:
             raise PackageError(f"{meta_path}: validator_flags: {exc}") from exc
-    io = meta.get("io") or {}
-    if not isinstance(io, dict):
-        raise PackageError(f"{meta_path}: io must be a mapping with input_file / output_file")
-    for key in ("input_file", "output_file"):
-        name = io.get(key)
-        if name is not None and (not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name)):
-            raise PackageError(f"{meta_path}: io.{key} must be a plain file name, not {name!r}")
-    output_validator = find_output_validator(root)
-    if interactive and output_validator is None:
+    io = _io(meta_path, metadata.io)
+    if metadata.interactive and output_validator is None:
         raise PackageError(f"{root}: an interactive problem needs its interactor in output_validators/")
     if validation == "custom" and output_validator is None:
         raise PackageError(f"{root}: validation is custom but output_validators/ has no program")
     input_validators = find_input_validators(root)
-    tests = _tests(root) if require_tests else ()
+    groups, data_warnings = read_test_data(root, metadata) if require_tests else (None, ())
+    tests = tuple(groups.test_cases()) if groups else ()
+    for test in tests:
+        check_jury_bytes(test.input_path)
+        check_jury_bytes(test.answer_path)
     if require_tests and not tests:
         raise PackageError(f"{root}: no test cases in data/sample or data/secret")
-    statements = {p.name.split(".")[1]: p for p in sorted((root / "statement").glob("problem.*.md"))}
+    statement_dir = "problem_statement" if metadata.version == LEGACY else "statement"
+    statements, statement_warnings = find_statements(root, statement_dir)
+    time_limit_ms, time_source = _time_limit(root, metadata)
+    names = _names(metadata, statements, problem_id)
     return ProblemPackage(
         id=problem_id,
         root=root,
-        name=str(meta.get("name") or problem_id),
-        time_limit_ms=int(math.ceil(time_s * 1000)),
-        memory_kib=int(memory_mib * 1024),
-        output_bytes=int(output_mib * 1024 * 1024),
+        name=names.get("en") or next(iter(names.values())),
+        time_limit_ms=time_limit_ms,
+        memory_kib=int(metadata.memory_mib * 1024),
+        output_bytes=int(metadata.output_mib * 1024 * 1024),
         validation=validation,
         validator_flags=flags,
-        input_file=io.get("input_file"),
-        output_file=io.get("output_file"),
+        input_file=io["input_file"],
+        output_file=io["output_file"],
         tests=tests,
         output_validator=output_validator if validation == "custom" else None,
         input_validator=input_validators[0] if input_validators else None,
         statements=statements,
         input_validators=input_validators,
-        interactive=interactive,
-        input_validator_flags=_input_validator_flags(root, meta, meta_path),
+        input_validator_flags=_input_validator_flags(root, raw_meta, meta_path),
+        metadata=metadata,
+        groups=groups,
+        names=names,
+        time_limit_source=time_source,
+        code_bytes=int(metadata.code_kib * 1024) if metadata.code_kib is not None else None,
+        warnings=metadata.warnings + data_warnings + tuple(statement_warnings),
     )

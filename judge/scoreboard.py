@@ -23,7 +23,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from sqlalchemy import and_, case, func, not_, select
+from sqlalchemy import and_, case, func, not_, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from judge.clock import iso_utc, utcnow
@@ -38,6 +38,7 @@ from judge.scoring import (
     icpc_cell,
     icpc_rank_key,
     ioi_cell,
+    ioi_fraction,
     ioi_rank_key,
     ioi_submission_score,
 )
@@ -226,31 +227,38 @@ def _icpc_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, 
 
 
 def _ioi_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, str], Cell]:
-    """Per cell the best fraction of tests passed (one pass over the contest's index entries); for
-    problems whose package has scoring groups, the best group score from the test results."""
+    """Per cell the best graded share (score / max_score, ``ioi_fraction``) and, over submissions
+    without a bounded stored score, the best fraction of tests passed (one pass over the contest's index
+    entries); for those of problems with scoring groups, the best group score from the test results."""
     s, judged = Submission, _judged(hide_after)
     where = [*_contest_rows(contest), s.problem_id.in_(letter_of)]
-    fraction = case((and_(judged, s.tests_total > 0), s.tests_passed * 1.0 / s.tests_total), else_=0.0)
+    no_share = or_(s.score.is_(None), s.max_score.is_(None), s.max_score <= 0)  # as ``ioi_fraction`` says
+    graded = and_(judged, s.score.is_not(None), s.max_score > 0)
+    share = case((graded, s.score / s.max_score), else_=0.0)  # grading keeps 0 ≤ score ≤ max_score
+    ungraded = and_(judged, no_share, s.tests_total > 0)
+    fraction = case((ungraded, s.tests_passed * 1.0 / s.tests_total), else_=0.0)
     query = (
-        select(s.user_id, s.problem_id, func.max(fraction), _count(judged), _count(not_(judged)))
+        select(s.user_id, s.problem_id, func.max(share), func.max(fraction), _count(judged), _count(not_(judged)))
         .where(*where)
         .group_by(s.user_id, s.problem_id)
     )
     points = {p.problem_id: problem_points(p) for p in contest.problems}
-    cells = {}
-    for user_id, problem_id, best, judged_count, pending in session.execute(query):
+    cells, shares = {}, {}
+    for user_id, problem_id, best_share, best, judged_count, pending in session.execute(query):
+        shares[(user_id, problem_id)] = float(best_share or 0) * points[problem_id]
         cells[(user_id, letter_of[problem_id])] = Cell(
             letter_of[problem_id],
             attempts=int(judged_count),
             pending=int(pending),
-            score=float(best or 0) * points[problem_id],
+            score=max(float(best or 0) * points[problem_id], min(shares[(user_id, problem_id)], points[problem_id])),
         )
-    grouped = _grouped_problems(session, where, judged)
+    unscored = [*where, no_share]
+    grouped = _grouped_problems(session, unscored, judged)
     if grouped:
         for (user_id, problem_id), score in _group_scores(
-            session, [*where, s.problem_id.in_(grouped)], judged, points
+            session, [*unscored, s.problem_id.in_(grouped)], judged, points
         ).items():
-            cells[(user_id, letter_of[problem_id])].score = score
+            cells[(user_id, letter_of[problem_id])].score = max(score, shares[(user_id, problem_id)])
     return cells
 
 
@@ -336,6 +344,9 @@ def _replay(session, contest, entry, rows, hide_after) -> Cell:
 
 
 def _submission_score(session: Session, row: Submission, points: int) -> float:
+    fraction = ioi_fraction(row.score, row.max_score)
+    if fraction is not None:
+        return points * fraction
     groups: dict[str, tuple[int, int]] = {}
     for result in session.scalars(
         select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)

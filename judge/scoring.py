@@ -7,9 +7,13 @@ order, and return that scoreboard cell; ``competition_ranks`` ranks the rows.
   per rejected attempt before it. CE and JE attempts are not counted (neither is the contestant's
   fault at run time); attempts after the first AC are not counted. Rows: most solved, then least
   penalty; equal rows share a rank.
-- ``ioi``: a submission scores per test group (CMS "GroupMin": a group's points only when all its
-  tests pass) when the package has groups, else the fraction of tests passed × the problem's
-  points; a problem counts the best score over the contestant's submissions; total = sum.
+- ``ioi``: a submission judged by a package earns the share of the problem its grading gave
+  (``ioi_fraction``: score / max_score of the Kattis format's test groups,
+  ``judge.package.testdata.grade``; for a pass-fail package that is the fraction of tests passed)
+  × the problem's points. A submission without a bounded stored score (judged before scores were kept,
+  imported, unbounded) scores per test group (CMS "GroupMin": a group's points only when all its tests pass)
+  when it has groups, else by the fraction of tests passed. A problem counts the best score over
+  the contestant's submissions; total = sum.
 
 A pending attempt (queued, judging, or hidden by the scoreboard freeze) has verdict None.
 """
@@ -75,6 +79,14 @@ def icpc_cell(attempts: Iterable[Attempt], penalty_minutes: int = 20) -> IcpcCel
         elif attempt.verdict not in NOT_COUNTED:
             rejected += 1
     return IcpcCell(False, rejected, pending, None, 0)
+
+
+def ioi_fraction(score: float | None, max_score: float | None) -> float | None:
+    """The share (0 … 1) of a problem a graded submission earned: ``score / max_score`` clamped;
+    None when it holds no graded score (``score`` or ``max_score`` None, or ``max_score`` ≤ 0)."""
+    if score is None or max_score is None or max_score <= 0:
+        return None
+    return min(1.0, max(0.0, score / max_score))
 
 
 def ioi_submission_score(groups: Mapping[str, tuple[int, int]], points: float) -> float:

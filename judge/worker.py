@@ -216,6 +216,8 @@ class Worker:
                 memory_kib=outcome.memory_kib,
                 tests_passed=sum(t.verdict == AC for t in outcome.tests),
                 tests_total=len(outcome.tests),
+                score=outcome.score,
+                max_score=outcome.max_score,
             )
         if not done:
             raise LeaseLost()

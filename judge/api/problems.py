@@ -40,10 +40,12 @@ class SampleOut(BaseModel):
 
 
 class ProblemOut(ProblemSummary):
-    """A problem: statement (Markdown) in the requested language, its languages, limits (output in
+    """A problem: statement in the requested language (its source: ``statement_format`` ``md``
+    Markdown or ``tex`` LaTeX, Kattis problem package format), its languages, limits (output in
     bytes), file names when the problem reads or writes files instead of the standard streams, samples."""
 
     statement: str
+    statement_format: str
     statement_language: str
     statement_languages: list[str]
     output_limit_bytes: int
@@ -72,7 +74,7 @@ def problem(
     session: Session = Depends(db_session),
     user: User | None = Depends(optional_user),
 ):
-    """A problem's statement (Markdown, ``?lang=ro``), limits and sample tests (no token needed;
+    """A problem's statement (Markdown or LaTeX, ``?lang=ro``), limits and sample tests (no token needed;
     hidden until its contest starts)."""
     # an id with a NUL character names no problem (PostgreSQL refuses even to look it up)
     row = session.get(Problem, problem_id) if storable(problem_id) else None
@@ -92,7 +94,7 @@ def problem(
             interaction=package.interaction(t),
         )
         for t in package.tests
-        if t.group == "sample"
+        if t.sample
     ]
     return ProblemOut(
         id=row.id,
@@ -100,6 +102,7 @@ def problem(
         time_limit_ms=row.time_limit_ms,
         memory_kib=row.memory_kib,
         statement=package.statement(shown),
+        statement_format=path.suffix.lstrip(".") if (path := package.statement_path(shown)) else "md",
         statement_language=shown,
         statement_languages=sorted(package.statements),
         output_limit_bytes=package.output_bytes,

@@ -78,6 +78,8 @@ class SubmissionView(BaseModel):
     memory_kib: int | None
     tests_passed: int | None
     tests_total: int | None
+    score: float | None = None  # by the package's grading, out of max_score (null: unbounded or not graded)
+    max_score: float | None = None
     created_at: UtcStamp
     finished_at: UtcStamp | None
     results: list[TestResultView]
@@ -147,6 +149,8 @@ def submission_out(session: Session, row: Submission, viewer: User) -> Submissio
         memory_kib=memory_kib,
         tests_passed=row.tests_passed,
         tests_total=row.tests_total,
+        score=row.score,
+        max_score=row.max_score,
         created_at=row.created_at,
         finished_at=row.finished_at,
         user=author.name if author else None,

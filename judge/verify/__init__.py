@@ -113,10 +113,12 @@ def verify_package(
         steps[5].skipped = steps[6].skipped = "submissions not run (--no-submissions)"
         return report
     judged = []
+    timed = [package]  # the package with its time limit derived, when it gave none
 
     def judge_all() -> None:
-        judged.extend(check_submissions(package, steps[5], progress, slot))
+        found, timed[0] = check_submissions(package, steps[5], progress, slot)
+        judged.extend(found)
 
     _run_step(steps[5], judge_all)
-    _run_step(steps[6], lambda: check_timing(package, judged, steps[6]))
+    _run_step(steps[6], lambda: check_timing(timed[0], judged, steps[6]))
     return report

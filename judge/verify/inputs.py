@@ -17,7 +17,9 @@ def validate_input(package: ProblemPackage, test: TestCase, validators: Sandboxe
     if not package.input_validators:  # verify skips this step then (the layout step reports it)
         raise ValueError(f"package {package.id} has no input validator")
     for program in package.input_validators:
-        result = validators.validate_input(program, test.input_path, package.input_validator_flags)
+        result = validators.validate_input(
+            program, test.input_path, test.input_validator_flags or package.input_validator_flags
+        )
         if result.verdict == WA:
             return f"{program.name} exited 43 (invalid input): {result.message or '(no message)'}"
         if result.verdict != AC:

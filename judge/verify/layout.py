@@ -13,6 +13,7 @@ from judge.vocabulary import Verdict
 # Submission folders and the verdict every submission in them must get (Kattis / problemtools names).
 VERDICT_FOLDERS = {
     "accepted": Verdict.AC,
+    "partially_accepted": Verdict.AC,  # scoring problems: AC with less than the full score
     "wrong_answer": Verdict.WA,
     "time_limit_exceeded": Verdict.TLE,
     "run_time_error": Verdict.RTE,
@@ -37,11 +38,12 @@ def check_layout(root: Path, step: StepReport) -> ProblemPackage | None:
         step.fail("problem.yaml", str(exc))
         return None
     step.checked = 1
+    step.warnings.extend(package.warnings)  # keys and files the package gives that the judge does not read
     statement = package.statements.get("en")
     if statement is None or not statement.read_text(encoding="utf-8").strip():
         step.fail("statement", "statement/problem.en.md is missing or empty")
     for group in ("sample", "secret"):
-        if not any(test.group == group for test in package.tests):
+        if not any(test.name.startswith(f"{group}/") for test in package.tests):
             step.fail(f"data/{group}", f"data/{group} has no test case (.in with .ans)")
     if package.input_validator is None:
         step.fail("input_validators", "no input validator program")

@@ -3,19 +3,27 @@ slowest accepted run is compared with the time limit.
 
 As problemtools' verifier does (Kattis), a submission in ``submissions/<verdict folder>/`` must end
 with that verdict: its first non-AC test decides, so judging stops there (a TLE submission costs one
-time limit, not one per test). Submissions run one after another in one sandbox slot.
+time limit, not one per test). On a scoring problem every test runs, an ``accepted`` submission
+must earn the full score and a ``partially_accepted`` one AC with less. A submission is a file, or
+a folder holding one source file. Submissions run one after another in one sandbox slot.
+
+A package with no time limit (no ``limits.time_limit``, no ``.timelimit``) gets one here, as
+problemtools derives it: the accepted submissions run first under ``NO_TIME_LIMIT_MS``, the limit
+is the slowest accepted test × the format's multiplier, rounded up to its time resolution
+(``Timing.limit_ms``), written to the package's ``.timelimit``, and the other submissions run
+under it.
 """
 
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from judge.config import load_settings
 from judge.judging import JudgingOutcome, judge_submission
-from judge.languages import language_for_file
-from judge.packages import ProblemPackage
+from judge.languages import language_for_file, python2_file
+from judge.packages import TIMELIMIT_FILE, PackageError, ProblemPackage
 from judge.verdicts import AC
 from judge.verify.layout import VERDICT_FOLDERS, submission_files
 from judge.verify.report import Progress, StepReport
@@ -45,10 +53,23 @@ def all_submissions(package: ProblemPackage) -> list[tuple[Path, str]]:
     return found
 
 
+def submission_source(path: Path) -> Path:
+    """The source file of submission ``path``: the file itself, or the one file of a folder
+    (a folder of several files is left as it is, and is refused as a language-less submission)."""
+    if path.is_dir():
+        files = [p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")]
+        return files[0] if len(files) == 1 else path
+    return path
+
+
 def judge_one(box: Sandbox, package: ProblemPackage, path: Path, expected: str, work: Path) -> JudgedSubmission:
     """Judge the submission file ``path`` of ``package``, stopping at its first non-AC test."""
     name = f"{path.parent.name}/{path.name}"
+    path = submission_source(path)
     language = language_for_file(path.name) if path.is_file() else None
+    first_line = path.read_text(encoding="utf-8", errors="replace").partition("\n")[0] if path.is_file() else ""
+    if python2_file(path.name, first_line):
+        return JudgedSubmission(name, expected, None, "Python 2 (a .py2 file or a python2 shebang) is not judged here")
     if language is None:
         return JudgedSubmission(
             name, expected, None, "not a single file in a judge language (by extension: see judge/languages.py)"
@@ -66,6 +87,9 @@ def describe(judged: JudgedSubmission) -> str:
     outcome = judged.outcome
     if outcome is None:
         return judged.problem
+    if outcome.verdict == judged.expected:
+        wanted = "less than the full score" if judged.name.startswith("partially_accepted/") else "the full score"
+        return f"expected {judged.expected} with {wanted}, got {_score(outcome)[2:] or 'no score'}"
     where = next((t for t in outcome.tests if t.verdict != AC), None)
     detail = f" on {where.test.name}: {where.message}" if where else ""
     if not detail and outcome.compile_message:
@@ -73,17 +97,89 @@ def describe(judged: JudgedSubmission) -> str:
     return f"expected {judged.expected}, got {outcome.verdict}{detail}"
 
 
+def derive_time_limit(package: ProblemPackage, judged: list[JudgedSubmission]) -> ProblemPackage | None:
+    """``package`` with the time limit its accepted judgings give (``Timing.limit_ms`` of the slowest
+    test of any AC in ``accepted/``), written to ``.timelimit``; None when none was accepted."""
+    runs = [
+        test.time_ms
+        for item in judged
+        if item.name.startswith("accepted/") and item.outcome is not None and item.outcome.verdict == AC
+        for test in item.outcome.tests
+    ]
+    if not runs:
+        return None
+    limit_ms = package.timing.limit_ms(max(runs))
+    (package.root / TIMELIMIT_FILE).write_text(f"{limit_ms / 1000:g}\n", encoding="utf-8")
+    return replace(package, time_limit_ms=limit_ms, time_limit_source=TIMELIMIT_FILE)
+
+
+def time_limit_from_accepted(package: ProblemPackage, slot: int | None = None) -> ProblemPackage:
+    """``derive_time_limit`` for ``judge problem load``: judge ``submissions/accepted`` in sandbox
+    slot ``slot`` (None: ``DEFAULT_SLOT``). Raises PackageError when there is no accepted run or no
+    sandbox."""
+    slot = DEFAULT_SLOT if slot is None else slot
+    accepted = [(p, v) for p, v in all_submissions(package) if p.parent.name == "accepted"]
+    if not accepted:
+        raise PackageError(
+            f"{package.root}: no time limit (limits.time_limit or .timelimit) and no accepted submission to derive it"
+        )
+    work = load_settings().work_dir / f"verify-slot-{slot}"
+    try:
+        with Sandbox(slot=slot) as box:
+            judged = [judge_one(box, package, path, expected, work) for path, expected in accepted]
+    except SandboxError as exc:
+        raise PackageError(f"{package.root}: no time limit, and no sandbox to derive it: {exc}") from exc
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    derived = derive_time_limit(package, judged)
+    if derived is None:
+        raise PackageError(
+            f"{package.root}: no time limit (limits.time_limit or .timelimit) and no accepted submission to derive it"
+        )
+    return derived
+
+
+def full_score(package: ProblemPackage, outcome: JudgingOutcome) -> bool:
+    """Whether a judging earned the package's full score (always, for a pass-fail problem)."""
+    if not package.scoring or outcome.max_score is None:
+        return True
+    return outcome.score is not None and outcome.score >= outcome.max_score - 1e-9
+
+
+def _as_expected(package: ProblemPackage, item: JudgedSubmission) -> bool:
+    outcome = item.outcome
+    if outcome is None or outcome.verdict != item.expected:
+        return False
+    folder = item.name.split("/")[0]
+    if folder == "partially_accepted":
+        return package.scoring and not full_score(package, outcome)
+    return folder != "accepted" or full_score(package, outcome)
+
+
 def check_submissions(
     package: ProblemPackage, step: StepReport, progress: Progress, slot: int = DEFAULT_SLOT
-) -> list[JudgedSubmission]:
+) -> tuple[list[JudgedSubmission], ProblemPackage]:
     """Judge every submission of ``package`` in sandbox slot ``slot``; a failure for each one whose
-    verdict is not its folder's. Returns the judgings (for step 7)."""
+    verdict (and score) is not its folder's. Returns the judgings (for step 7) and the package,
+    with its derived time limit when it had none."""
     submissions = all_submissions(package)
     progress.begin(step.title, len(submissions))
     work = load_settings().work_dir / f"verify-slot-{slot}"
     judged: list[JudgedSubmission] = []
     try:
         with Sandbox(slot=slot) as box:
+            if not package.time_limit_source:
+                first = [(p, v) for p, v in submissions if p.parent.name == "accepted"]
+                submissions = [s for s in submissions if s not in first]
+                for path, expected in first:
+                    judged.append(judge_one(box, package, path, expected, work))
+                    progress.advance()
+                derived = derive_time_limit(package, judged)
+                if derived is None:
+                    step.fail("time limit", "no time limit given and no accepted run to derive it from")
+                else:
+                    package = derived
+                    step.notes.append(f"time limit derived from the slowest accepted run: {package.time_limit_ms} ms")
             for path, expected in submissions:
                 judged.append(judge_one(box, package, path, expected, work))
                 progress.advance()
@@ -93,16 +189,23 @@ def check_submissions(
         shutil.rmtree(work, ignore_errors=True)
     step.checked = len(judged)
     for item in judged:
-        if item.outcome is None or item.outcome.verdict != item.expected:
+        if item.outcome is None or not _as_expected(package, item):
             step.fail(item.name, describe(item))
         else:
-            step.notes.append(f"{item.name}: {item.outcome.verdict}{decided_on(item.outcome)}")
-    return judged
+            outcome = item.outcome
+            step.notes.append(f"{item.name}: {outcome.verdict}{decided_on(outcome)}{_score(outcome, package.scoring)}")
+    return judged, package
+
+
+def _score(outcome: JudgingOutcome | None, scoring: bool = True) -> str:
+    if not scoring or outcome is None or outcome.score is None or outcome.max_score is None:
+        return ""
+    return f", score {outcome.score:g} of {outcome.max_score:g}"
 
 
 def decided_on(outcome: JudgingOutcome) -> str:
     """`` on <test>`` for the test that decided a non-AC verdict, else empty."""
-    where = next((t for t in outcome.tests if t.verdict != AC), None)
+    where = next((t for t in outcome.tests if t.verdict != AC), None) if outcome.verdict != AC else None
     return f" on {where.test.name}" if where else ""
 
 

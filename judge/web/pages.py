@@ -16,7 +16,7 @@ from datetime import datetime
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, UploadFile
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
 from pydantic import ValidationError
 from sqlalchemy import select
@@ -31,6 +31,8 @@ from judge.contests import ContestRuleError, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, event_response
 from judge.languages import LANGUAGES, language_for_file
 from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
+from judge.package.statements import statement_file
+from judge.package.testdata import is_sample_group
 from judge.package_store import cached_package
 from judge.packages import PackageError, ProblemPackage
 from judge.pictures import render_picture
@@ -192,9 +194,13 @@ def _problem_page(
             package.interaction(t),
         )
         for t in package.tests
-        if t.group == "sample"
+        if t.sample
     ]
-    title, statement = statement_html(row.package_sha256, shown, package.statement(shown))
+    path = package.statement_path(shown)
+    try:
+        title, statement = statement_html(row.package_sha256, shown, row.id, path) if path else (None, Markup(""))
+    except PackageError as exc:
+        raise HTTPException(500, f"the statement of {row.id} cannot be shown: {exc}") from exc
     now = utcnow()
     lock = None if contest or rules.is_jury(user) else practice_lock(session, user, row.id, now)
     response = page(
@@ -205,7 +211,7 @@ def _problem_page(
         user=user,
         problem=row,
         package=package,
-        title=title or row.name,
+        title=title or package.title(shown),
         statement=statement,
         statement_language=shown,
         statement_languages=sorted(package.statements),
@@ -248,6 +254,24 @@ def _contest_entry(session: Session, user: User, contest_id: int, letter: str):
     if entry is None or row is None:
         raise HTTPException(404, f"contest {contest_id} has no problem {letter!r}")
     return contest, entry, row
+
+
+@router.get("/problems/{problem_id}/statement/{name}")
+def statement_picture(
+    request: Request,
+    problem_id: str,
+    name: str,
+    user: User | None = Depends(viewer),
+    session: Session = Depends(db_session),
+):
+    """A picture of a problem's statement: only a file of the statement's own folder, to whoever may
+    see the problem (404 for anything else)."""
+    package = _package(request, session, _visible_problem(session, user, problem_id))
+    picture = next((f for s in package.statements.values() if (f := statement_file(s, name)) is not None), None)
+    if picture is None:
+        raise HTTPException(404, f"the statement of {problem_id} has no picture {name!r}")
+    headers = {"Cache-Control": "private, max-age=3600", "X-Content-Type-Options": "nosniff"}
+    return FileResponse(picture, headers=headers)
 
 
 @router.get("/contests/{contest_id}/problems/{letter}")
@@ -374,7 +398,7 @@ def _test_lines(request: Request, session: Session, user: User, row: Submission)
         if stored_result is not None and rules.shown_whole(stored_result, level):
             line.picture = render_picture(stored_result.feedback)  # None for no or malformed feedback
             received = stored_result.output
-            if stored_result.test_group == "sample" and received is not None:
+            if is_sample_group(stored_result.test_group) and received is not None:
                 if not answers:
                     problem = session.get(Problem, row.problem_id)
                     assert problem is not None  # a submission's problem is a foreign key

@@ -1,9 +1,10 @@
 """Turning data into HTML: the Jinja environment (autoescape on: every piece of user text is escaped),
 statements from Markdown, and times the browser shows in the viewer's own time zone.
 
-Statements: Markdown (CommonMark plus tables, through markdown-it-py) with raw HTML off, then the
-result cleaned by nh3 (the ammonia sanitiser's allow-list), so a package's statement can add no
-script, style or event handler. Rendered statements are cached by (package SHA-256, language).
+Statements: Markdown or LaTeX turned into HTML by ``judge.package.statements`` (raw HTML off, the
+result cleaned by nh3, the ammonia sanitiser's allow-list), so a package's statement can add no
+script, style or event handler; its pictures are served from ``/problems/<id>/statement/<file>``.
+Rendered statements are cached by (package SHA-256, language).
 """
 
 from __future__ import annotations
@@ -12,30 +13,31 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 
-import nh3
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from jinja2 import Environment, PackageLoader, select_autoescape
-from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from judge.config import REPO_ROOT
+from judge.package import statements
 from judge.web.session import CSRF_FIELD, csrf_token, set_cookies
 
-_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 PICTURES_STATIC = REPO_ROOT / "judge" / "pictures" / "static"  # the answer pictures' own scripts
 STATEMENT_CACHE = 64  # statements kept rendered: (package, language) pairs
 
 
 @lru_cache(maxsize=STATEMENT_CACHE)
-def statement_html(package_sha256: str, language: str, markdown: str) -> tuple[str | None, Markup]:
-    """A statement's title (its leading ``# heading``, None without one; the page shows it as its
-    own heading) and the rest of its Markdown as sanitised HTML. Cached by package and language."""
-    title = None
-    first, _, rest = markdown.lstrip().partition("\n")
-    if first.startswith("# "):
-        title, markdown = first[2:].strip(), rest
-    return title, Markup(nh3.clean(_markdown.render(markdown)))
+def statement_html(package_sha256: str, language: str, problem_id: str, path: Path) -> tuple[str | None, Markup]:
+    """The title of the statement in file ``path`` (``\\problemname`` or its leading ``# heading``;
+    None without one; the page shows it as its own heading) and its body as sanitised HTML, pictures
+    pointing at ``/problems/<problem_id>/statement/<file>``. Cached by package and language.
+
+    Raises PackageError when the LaTeX cannot be read."""
+
+    def image_url(name: str) -> str:
+        return f"/problems/{problem_id}/statement/{name}"
+
+    return statements.statement_title(path), Markup(statements.statement_html(path, image_url))
 
 
 def iso_utc(moment: datetime | None) -> str:

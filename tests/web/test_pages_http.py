@@ -313,10 +313,10 @@ def test_statement_language_switch_is_remembered(app):
     assert "input.txt" in client.get("/problems/lines").text  # the file-I/O note
 
 
-def test_statements_are_sanitised_and_their_title_is_the_page_heading():
-    title, html = statement_html(
-        "test", "en", "# Hi <b>\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>\n"
-    )
+def test_statements_are_sanitised_and_their_title_is_the_page_heading(tmp_path):
+    path = tmp_path / "problem.en.md"
+    path.write_text("# Hi <b>\n\n<script>alert(1)</script>\n\n[x](javascript:alert(1)) <img src=x onerror=alert(1)>\n")
+    title, html = statement_html("test", "en", "p", path)
     assert title == "Hi <b>" and "<h1>" not in html  # the title is escaped where the template shows it
     assert "<script" not in html and "<img" not in html and 'href="javascript' not in html
 

@@ -1,0 +1,88 @@
+"""A foreign package's statement on the problem page: the LaTeX statement of each language with its
+title from \\problemname, math as MathML, and its picture served by the app (nothing else of the
+package); a 2023-07 name map titles the page in each language."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from judge.package_store import load_problem
+from tests.format.conftest import FIXTURES
+
+
+def loaded(app, *names: str) -> TestClient:
+    with app.state.sessions() as session:
+        for name in names:
+            load_problem(session, FIXTURES / name)
+        session.commit()
+    return TestClient(app)
+
+
+def test_latex_statement_page_shows_title_math_and_picture(api_app):
+    client = loaded(api_app, "oldtimer")
+    page = client.get("/problems/oldtimer")
+    assert page.status_code == 200
+    assert "Stair Sum</h1>" in page.text and "<math" in page.text
+    assert '<img src="/problems/oldtimer/statement/stairs.png"' in page.text
+    picture = client.get("/problems/oldtimer/statement/stairs.png")
+    assert picture.status_code == 200 and picture.content.startswith(b"\x89PNG")
+    assert picture.content == (FIXTURES / "oldtimer/problem_statement/stairs.png").read_bytes()
+    romanian = client.get("/problems/oldtimer?lang=ro")
+    assert "Suma scărilor</h1>" in romanian.text and "Date de intrare" in romanian.text
+
+
+def test_only_the_statements_pictures_are_served(api_app):
+    client = loaded(api_app, "oldtimer")
+    for name in ("problem.en.tex", "..%2Fproblem.yaml", "missing.png", ".timelimit"):
+        assert client.get(f"/problems/oldtimer/statement/{name}").status_code == 404, name
+    assert client.get("/problems/nosuch/statement/stairs.png").status_code == 404
+
+
+def test_a_name_map_titles_the_page_in_each_language(api_app):
+    client = loaded(api_app, "greeting")
+    assert "Greeting</h1>" in client.get("/problems/greeting").text
+    assert "Salutul</h1>" in client.get("/problems/greeting?lang=ro").text
+
+
+def test_the_api_names_the_statements_format(api_app):
+    client = loaded(api_app, "oldtimer", "greeting")
+    latex = client.get("/api/v1/problems/oldtimer?lang=ro").json()
+    assert (latex["statement_format"], latex["statement_language"]) == ("tex", "ro")
+    assert latex["statement"].startswith("\\problemname{Suma")
+    assert [s["name"] for s in latex["samples"]] == ["sample/1"]
+    assert client.get("/api/v1/problems/greeting").json()["statement_format"] == "md"
+
+
+def test_a_submissions_score_shows_in_the_api_and_on_its_page(api_app, fixture_copy):
+    from judge.models import Problem, Submission, utcnow
+    from tests.conftest import make_account
+    from tests.web.test_pages_http import PASSWORD, signed_in
+
+    root = fixture_copy("doubling")
+    (root / ".timelimit").write_text("1\n")
+    with api_app.state.sessions() as session:
+        load_problem(session, root)
+        session.commit()
+    user_id, headers = make_account(api_app, "ana", password=PASSWORD)
+    with api_app.state.sessions() as session:
+        row = Submission(
+            problem_id="doubling",
+            package_sha256=session.get(Problem, "doubling").package_sha256,
+            language="python3",
+            source="print(1)",
+            status="done",
+            verdict="AC",
+            attempt=1,
+            user_id=user_id,
+            tests_passed=3,
+            tests_total=5,
+            score=40.0,
+            max_score=100.0,
+            created_at=utcnow(),
+        )
+        session.add(row)
+        session.commit()
+        sid = row.id
+    view = TestClient(api_app).get(f"/api/v1/submissions/{sid}", headers=headers).json()
+    assert (view["score"], view["max_score"]) == (40.0, 100.0)
+    assert "score 40 of 100" in signed_in(api_app, "ana").get(f"/submissions/{sid}/results").text
