@@ -46,10 +46,12 @@ def pack(package_root: Path) -> bytes:
     return buffer.getvalue()
 
 
-def load_problem(session: Session, package_root: Path | str) -> Problem:
+def load_problem(session: Session, package_root: Path | str, *, restore: bool = True) -> Problem:
     """Store the package at ``package_root`` and create or update its problem row (not committed).
 
-    Raises PackageError when the package does not parse.
+    restore: an unloaded problem (``Problem.archived``) is loaded again; False keeps it unloaded
+    (``judge serve`` loading its folder at every start). Raises PackageError when the package does
+    not parse.
     """
     package = load_package(package_root)
     archive = pack(package.root)
@@ -62,17 +64,20 @@ def load_problem(session: Session, package_root: Path | str) -> Problem:
     problem.time_limit_ms = package.time_limit_ms
     problem.memory_kib = package.memory_kib
     problem.updated_at = utcnow()
+    problem.archived = bool(problem.archived) and not restore
     session.add(problem)
     session.flush()
     return problem
 
 
 def load_problems_dir(session: Session, problems_dir: Path) -> list[Problem]:
-    """Load every package folder in ``problems_dir`` (those with a ``problem.yaml``) and commit.
+    """Load every package folder in ``problems_dir`` (those with a ``problem.yaml``) and commit;
+    unloaded problems stay unloaded.
 
     Raises PackageError naming the first package that does not parse.
     """
-    problems = [load_problem(session, p) for p in sorted(problems_dir.iterdir()) if (p / "problem.yaml").is_file()]
+    folders = [p for p in sorted(problems_dir.iterdir()) if (p / "problem.yaml").is_file()]
+    problems = [load_problem(session, p, restore=False) for p in folders]
     session.commit()
     return problems
 

@@ -10,6 +10,11 @@ Seven steps, one module each (modelled on problemtools' ``verifyproblem``):
 6. ``submissions``    every submission gets its folder's verdict in the real sandbox
 7. ``submissions``    the slowest accepted run against the time limit
 
+Steps 3 and 5 check conventions of this judge (a reference solver, ``generators/mutations.py``):
+a package from elsewhere (a contest archive in the Kattis format) that lacks them has them
+*skipped* with a note, and passes on the other five steps. A package that follows the conventions
+(``layout.follows_own_conventions``) runs all seven.
+
 ``verify_package`` returns a PackageReport; ``summary`` renders it with rich.
 """
 
@@ -20,9 +25,9 @@ from pathlib import Path
 
 from judge.packages import ProblemPackage
 from judge.verify.answers import check_answers_accepted, check_reference_answers
-from judge.verify.checker_audit import check_audit
+from judge.verify.checker_audit import MUTATIONS, check_audit
 from judge.verify.inputs import check_inputs
-from judge.verify.layout import check_layout
+from judge.verify.layout import check_layout, follows_own_conventions
 from judge.verify.report import NoProgress, PackageReport, Progress, StepReport
 from judge.verify.submissions import DEFAULT_SLOT, check_submissions, check_timing
 
@@ -57,7 +62,7 @@ def verify_package(
     """Run the seven steps on the package in folder ``root``.
 
     slot: the sandbox slot for step 6 (50+ keeps clear of servers and the test suite);
-    run_submissions: False skips steps 6 and 7 (marked skipped, so the package does not pass).
+    run_submissions: False leaves steps 6 and 7 out (marked not run, so the package does not pass).
     Never raises for a broken package: every problem is a failure in the report.
     """
     progress = progress or NoProgress()
@@ -74,20 +79,26 @@ def verify_package(
     _run_step(steps[0], load)
     if package is None:
         for step in steps[1:]:
-            step.skipped = "the package could not be loaded"
+            step.not_run = "the package could not be loaded"
         return report
+    own = follows_own_conventions(package.root)
     if package.input_validator is None:
-        steps[1].skipped = "no input validator"
+        steps[1].not_run = "no input validator"
     else:
         _run_step(steps[1], lambda: check_inputs(package, steps[1], progress))
-    if any(f.test == "reference" for f in steps[0].failures):
-        steps[2].skipped = "no reference solver"
+    if not own:
+        steps[2].skipped = "no reference solver (this judge's convention): the .ans files are the package's own"
+    elif any(f.test == "reference" for f in steps[0].failures):
+        steps[2].not_run = "no reference solver"
     else:
         _run_step(steps[2], lambda: check_reference_answers(package, steps[2], progress))
     _run_step(steps[3], lambda: check_answers_accepted(package, steps[3], progress))
-    _run_step(steps[4], lambda: check_audit(package, steps[4], progress))
+    if not own and not (package.root / MUTATIONS).is_file():
+        steps[4].skipped = f"no {MUTATIONS} and no reference solver: the audit checks this judge's conventions"
+    else:
+        _run_step(steps[4], lambda: check_audit(package, steps[4], progress))
     if not run_submissions:
-        steps[5].skipped = steps[6].skipped = "submissions not run (--no-submissions)"
+        steps[5].not_run = steps[6].not_run = "submissions not run (--no-submissions)"
         return report
     judged = []
 

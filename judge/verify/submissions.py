@@ -3,7 +3,9 @@ slowest accepted run is compared with the time limit.
 
 As problemtools' verifier does (Kattis), a submission in ``submissions/<verdict folder>/`` must end
 with that verdict: its first non-AC test decides, so judging stops there (a TLE submission costs one
-time limit, not one per test). Submissions run one after another in one sandbox slot.
+time limit, not one per test). Submissions run one after another in one sandbox slot. A file in a
+language this judge does not have (by extension, ``judge.languages``), or a folder, is not judged and
+is named in a warning, as problemtools passes over programs of languages it does not know.
 """
 
 from __future__ import annotations
@@ -29,12 +31,14 @@ SLOW_FRACTION = 0.5  # warn when an accepted run takes more than this share of t
 @dataclass(frozen=True)
 class JudgedSubmission:
     """One submission's judging: ``name`` like ``accepted/bfs.cpp``, the verdict its folder
-    expects, and the outcome (None when it could not be judged; ``problem`` says why)."""
+    expects, and the outcome (None when it could not be judged; ``problem`` says why;
+    ``unsupported``: not a single file in a language of this judge, so not judged at all)."""
 
     name: str
     expected: str
     outcome: JudgingOutcome | None
     problem: str = ""
+    unsupported: bool = False
 
 
 def all_submissions(package: ProblemPackage) -> list[tuple[Path, str]]:
@@ -50,9 +54,8 @@ def judge_one(box: Sandbox, package: ProblemPackage, path: Path, expected: str, 
     name = f"{path.parent.name}/{path.name}"
     language = language_for_file(path.name) if path.is_file() else None
     if language is None:
-        return JudgedSubmission(
-            name, expected, None, "not a single file in a judge language (by extension: see judge/languages.py)"
-        )
+        what = "a folder" if path.is_dir() else f"no language of this judge has the extension of {path.name}"
+        return JudgedSubmission(name, expected, None, f"not judged: {what} (judge/languages.py)", unsupported=True)
     try:
         source = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -91,9 +94,11 @@ def check_submissions(
         step.fail("sandbox", f"cannot judge in sandbox slot {slot}: {exc}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    step.checked = len(judged)
+    step.checked = sum(not item.unsupported for item in judged)
     for item in judged:
-        if item.outcome is None or item.outcome.verdict != item.expected:
+        if item.unsupported:
+            step.warnings.append(f"{item.name}: {item.problem}")
+        elif item.outcome is None or item.outcome.verdict != item.expected:
             step.fail(item.name, describe(item))
         else:
             step.notes.append(f"{item.name}: {item.outcome.verdict}{decided_on(item.outcome)}")
@@ -117,7 +122,7 @@ def check_timing(package: ProblemPackage, judged: list[JudgedSubmission], step: 
     ]
     step.checked = len(runs)
     if not runs:
-        step.skipped = "no accepted run to time"
+        step.not_run = "no accepted run to time"
         return
     time_ms, name, test = max(runs)
     limit = package.time_limit_ms
