@@ -227,7 +227,8 @@ def _is_own_convention(meta: dict, root: Path) -> bool:
     """True when problem.yaml or the layout uses this judge's additions to the legacy format."""
     if "problem_format_version" in meta:
         return False
-    limits = meta.get("limits") if isinstance(meta.get("limits"), dict) else {}
+    limits = meta.get("limits")
+    limits = limits if isinstance(limits, dict) else {}
     return "io" in meta or "time_limit" in limits or (root / "statement").is_dir()
 
 
