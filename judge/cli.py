@@ -192,15 +192,11 @@ def problem_unload(
 ) -> None:
     """Put a problem away: left out of problem lists, hidden from students, closed to submissions;
     its past submissions and results are kept (``judge problem load`` or --undo brings it back)."""
-    from judge.models import Problem
-    from judge.schemas import storable
+    from judge.package_store import unload_problem
 
     with _db() as session:
-        row = session.get(Problem, problem) if storable(problem) else None
-        if row is None:
+        if unload_problem(session, problem, undo=undo) is None:
             fail(f"no problem {problem!r}")
-        row.archived = not undo
-        session.commit()
     say(f"problem {problem} {'loaded again' if undo else 'unloaded: hidden, closed to submissions, its results kept'}")
 
 

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from judge.clock import utcnow
 from judge.models import PackageArchive, Problem
 from judge.packages import PackageError, ProblemPackage, load_package
+from judge.schemas import storable
 
 PACKED = ("problem.yaml", "statement", "data", "output_validators", "input_validators")
 
@@ -68,6 +69,17 @@ def load_problem(session: Session, package_root: Path | str, *, restore: bool = 
     session.add(problem)
     session.flush()
     return problem
+
+
+def unload_problem(session: Session, problem_id: str, *, undo: bool = False) -> Problem | None:
+    """Unload the problem ``problem_id`` (``Problem.archived``: left out of lists, hidden from
+    students, closed to submissions, its submissions and results kept), or with ``undo`` load it
+    again; committed. None when there is no such problem."""
+    row = session.get(Problem, problem_id) if storable(problem_id) else None
+    if row is not None:
+        row.archived = not undo
+        session.commit()
+    return row
 
 
 def load_problems_dir(session: Session, problems_dir: Path) -> list[Problem]:

@@ -325,6 +325,29 @@ class PackageExists(PackageError):
     """The uploaded package's problem id is taken and the upload did not ask to replace it."""
 
 
+class PackageTooLarge(PackageError):
+    """The uploaded zip is larger than the cap."""
+
+
+def refusal_status(exc: PackageError) -> int:
+    """The HTTP status of a refused upload: 413 too large, 409 the id taken, 422 anything else."""
+    return 413 if isinstance(exc, PackageTooLarge) else 409 if isinstance(exc, PackageExists) else 422
+
+
+def store_upload(
+    session: Session, stream: IO[bytes], file_name: str, scratch: Path, *, max_bytes: int, replace: bool = False
+) -> Problem:
+    """``store_zip`` for an upload arriving as ``stream``: copied to a temporary file first, and
+    refused with PackageTooLarge once it passes ``max_bytes`` (bytes) without reading the rest."""
+    with tempfile.TemporaryFile() as copy:
+        while chunk := stream.read(COPY_CHUNK_BYTES):
+            copy.write(chunk)
+            if copy.tell() > max_bytes:
+                raise PackageTooLarge(f"the package zip is over {max_bytes} bytes")
+        copy.seek(0)
+        return store_zip(session, copy, file_name, scratch, max_bytes=max_bytes, replace=replace)
+
+
 def store_zip(
     session: Session, source: IO[bytes], file_name: str, scratch: Path, *, max_bytes: int, replace: bool = False
 ) -> Problem:

@@ -4,8 +4,6 @@ teacher's upload of a package zip."""
 
 from __future__ import annotations
 
-import tempfile
-
 from fastapi import APIRouter, Depends, File, Form, HTTPException, Request, UploadFile
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
@@ -15,7 +13,7 @@ from judge.auth import db_session, jury_user, optional_user
 from judge.clock import utcnow
 from judge.models import Problem, User
 from judge.package_store import cached_package
-from judge.package_zip import PackageExists, store_zip
+from judge.package_zip import refusal_status, store_upload
 from judge.packages import PackageError
 from judge.schemas import storable
 
@@ -117,19 +115,16 @@ def upload_problem(
     (teachers and admins). 413 for a zip over ``JUDGE_MAX_PACKAGE_BYTES``; 409 when the id exists
     and ``replace`` is not set; 422 with the reason for a bad, unsafe or unloadable package."""
     settings = request.app.state.settings
-    limit = settings.max_package_bytes
-    with tempfile.TemporaryFile() as copy:
-        while chunk := file.file.read(1 << 16):
-            copy.write(chunk)
-            if copy.tell() > limit:
-                raise HTTPException(413, f"the package zip is over {limit} bytes")
-        copy.seek(0)
-        try:
-            name = file.filename or "package.zip"
-            row = store_zip(session, copy, name, settings.work_dir / "uploads", max_bytes=limit, replace=replace)
-        except PackageExists as exc:
-            raise HTTPException(409, str(exc)) from exc
-        except PackageError as exc:
-            raise HTTPException(422, str(exc)) from exc
+    try:
+        row = store_upload(
+            session,
+            file.file,
+            file.filename or "package.zip",
+            settings.work_dir / "uploads",
+            max_bytes=settings.max_package_bytes,
+            replace=replace,
+        )
+    except PackageError as exc:
+        raise HTTPException(refusal_status(exc), str(exc)) from exc
     session.commit()
     return ProblemSummary(id=row.id, name=row.name, time_limit_ms=row.time_limit_ms, memory_kib=row.memory_kib)
