@@ -6,6 +6,11 @@ with that verdict: its first non-AC test decides, so judging stops there (a TLE 
 time limit, not one per test). Submissions run one after another in one sandbox slot. A file in a
 language this judge does not have (by extension, ``judge.languages``), or a folder, is not judged and
 is named in a warning, as problemtools passes over programs of languages it does not know.
+
+The format's ``run_time_error/`` folder means "crashes for some test case" and the format has no
+folder for memory: a program killed at its memory limit crashes in its words (Kattis and
+problemtools report it as a run-time error), so MLE also matches ``run_time_error/``. Our own
+``memory_limit_exceeded/`` folder still demands MLE.
 """
 
 from __future__ import annotations
@@ -21,7 +26,17 @@ from judge.packages import ProblemPackage
 from judge.verdicts import AC
 from judge.verify.layout import VERDICT_FOLDERS, submission_files
 from judge.verify.report import Progress, StepReport
+from judge.vocabulary import Verdict
 from sandbox import Sandbox, SandboxError
+
+# Verdicts a folder accepts besides its own (see the module): the format's words for the folder.
+ALSO_MATCHES = {Verdict.RTE: frozenset({Verdict.MLE})}
+
+
+def verdict_matches(expected: str, got: str) -> bool:
+    """True when a submission of the folder expecting ``expected`` may end with verdict ``got``."""
+    return got == expected or got in ALSO_MATCHES.get(Verdict(expected), frozenset())
+
 
 # Sandbox slots 50 and up: apart from a running server's workers (0 …) and the test suite's (40 …).
 DEFAULT_SLOT = 50
@@ -98,7 +113,7 @@ def check_submissions(
     for item in judged:
         if item.unsupported:
             step.warnings.append(f"{item.name}: {item.problem}")
-        elif item.outcome is None or item.outcome.verdict != item.expected:
+        elif item.outcome is None or not verdict_matches(item.expected, item.outcome.verdict):
             step.fail(item.name, describe(item))
         else:
             step.notes.append(f"{item.name}: {item.outcome.verdict}{decided_on(item.outcome)}")

@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 from judge.cli import app
 from judge.verify import verify_package
 from judge.verify.layout import follows_own_conventions
-from judge.vocabulary import StepStatus
+from judge.verify.submissions import verdict_matches
+from judge.vocabulary import StepStatus, Verdict
 from tests.verify.conftest import VERIFY_SLOT, make_split_package
 
 REPO = Path(__file__).resolve().parents[2]
@@ -37,6 +38,9 @@ def test_foreign_package_skips_exactly_the_convention_steps(archivesum):
     slow = archivesum / "submissions/slow_accepted/indexed.py"  # a folder other tools know (DOMjudge, BAPCtools)
     slow.parent.mkdir()
     slow.write_text("n = int(input())\nvalues = input().split()\nprint(sum(int(values[i]) for i in range(n)))\n")
+    hungry = archivesum / "submissions/run_time_error/hungry.py"  # the format's words: a crash
+    hungry.parent.mkdir()
+    hungry.write_text("block = b'x' * (600 * 1024 * 1024)\nprint(len(block))\n")
     report = verify_package(archivesum, slot=VERIFY_SLOT)
     assert report.ok, report.failures()
     assert [step.number for step in report.skipped()] == CONVENTION_STEPS
@@ -46,8 +50,13 @@ def test_foreign_package_skips_exactly_the_convention_steps(archivesum):
     assert "generators/mutations.py" in (steps[5].skipped or "")
     assert steps[2].checked == steps[4].checked == 3  # every input validated, every .ans checked
     # the default output validator judged: the accepted C and Python files, the wrong answer
-    assert steps[6].checked == 3
-    judged = ["accepted/sum.c: AC", "accepted/sum.py: AC", "wrong_answer/largest.py: WA on sample/1"]
+    assert steps[6].checked == 4
+    judged = [
+        "accepted/sum.c: AC",
+        "accepted/sum.py: AC",
+        "run_time_error/hungry.py: MLE on sample/1",
+        "wrong_answer/largest.py: WA on sample/1",
+    ]
     assert sorted(steps[6].notes) == judged
     # a submission folder the format allows elsewhere is named, not judged, and fails nothing
     assert any("submissions/slow_accepted" in w for w in steps[1].warnings)
@@ -122,3 +131,9 @@ def test_package_with_our_generator_but_no_reference_fails(split_package):
     assert "reference" in {f.test for f in report.steps[0].failures}
     assert report.steps[2].status == StepStatus.NOT_RUN
     assert report.skipped() == []
+
+
+def test_run_time_error_folder_takes_a_memory_crash_and_ours_stays_exact():
+    assert verdict_matches(Verdict.RTE, Verdict.MLE) and verdict_matches(Verdict.RTE, Verdict.RTE)
+    assert not verdict_matches(Verdict.RTE, Verdict.TLE) and not verdict_matches(Verdict.MLE, Verdict.RTE)
+    assert not verdict_matches(Verdict.WA, Verdict.MLE)
