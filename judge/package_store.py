@@ -25,7 +25,21 @@ from judge.models import PackageArchive, Problem
 from judge.packages import PackageError, ProblemPackage, load_package
 from judge.schemas import storable
 
-PACKED = ("problem.yaml", "statement", "data", "output_validators", "input_validators")
+# What judging and the statement need, in every version of the Kattis format: the legacy folder
+# names (problem_statement/, input_format_validators/, output_validators/), the 2023-07 ones
+# (statement/, output_validator/), include/ (files added to submissions) and DOMjudge's .timelimit.
+PACKED = (
+    "problem.yaml",
+    ".timelimit",
+    "statement",
+    "problem_statement",
+    "data",
+    "output_validators",
+    "output_validator",
+    "input_validators",
+    "input_format_validators",
+    "include",
+)
 
 
 def pack(package_root: Path) -> bytes:

@@ -272,3 +272,22 @@ def test_cli_export_by_id_and_by_folder(tmp_path, monkeypatch):
     assert folder.exit_code == 0, folder.output
     unknown = runner.invoke(app, ["problem", "export", "nosuch", "-o", str(tmp_path / "x.zip")])
     assert unknown.exit_code == 1 and "no package folder" in unknown.output
+
+
+def test_the_stored_archive_keeps_the_folders_of_every_format_version(tmp_path):
+    import gzip
+    import tarfile
+
+    from judge.package_store import pack
+
+    extra = {
+        "problem_statement/problem.en.tex": b"\\problemname{Sum of a list}\n",
+        "input_format_validators/check.ctd": b"INT(1,1000)\n",
+        "output_validator/check.py": b"import sys\nsys.exit(42)\n",
+        ".timelimit": b"2\n",
+        "generators/notes.txt": b"not for judging\n",
+    }
+    root = unpack(zip_of(fixture_entries() | extra), tmp_path)
+    with tarfile.open(fileobj=io.BytesIO(gzip.decompress(pack(root)))) as tar:
+        names = set(tar.getnames())
+    assert set(extra) - names == {"generators/notes.txt"}
