@@ -9,7 +9,8 @@ Usage (from the repository, after ``make problemtools``)::
 FOLDER holds package folders (each with a ``problem.yaml``; the folder name is the problem id).
 Each package is copied to a temporary folder for each tool, so neither tool writes into FOLDER.
 ``verifyproblem`` runs ``.py`` files with python3, as ``tests/verify/test_problemtools.py`` has it
-do; ours judges submissions in sandbox slot ``--slot`` (plus ``JUDGE_TEST_SLOT_OFFSET``, so two
+do, and compiles Java for the JDK installed here (``LANGUAGES_YAML``); ours judges submissions in
+sandbox slot ``--slot`` (plus ``JUDGE_TEST_SLOT_OFFSET``, so two
 checkouts do not share slots). Exit code 0 when every package that problemtools passes passes ours.
 """
 
@@ -29,10 +30,16 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 VERIFYPROBLEM = Path(sys.executable).parent / "verifyproblem"
+# problemtools' own entries, changed where this machine differs: Python 3 with CPython (not PyPy),
+# and Java without ``-source 21`` (Debian 12's JDK is 17, whose javac refuses that option).
 LANGUAGES_YAML = """python3:
     name: 'Python 3 (CPython)'
     compile: 'python3 -m py_compile {files}'
     run: 'python3 "{mainfile}"'
+java:
+    name: 'Java'
+    compile: 'javac -encoding UTF-8 -sourcepath {path} -d {path} {files}'
+    run: 'java -Dfile.encoding=UTF-8 -XX:+UseSerialGC -Xss64m -Xms{memlim}m -Xmx{memlim}m -cp {path} {mainclass}'
 """
 TESTED = re.compile(r"tested: (\d+) errors?, (\d+) warnings?")
 REASONS = 3  # reasons shown per tool and package
