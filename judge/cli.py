@@ -1,4 +1,5 @@
-"""The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load, db upgrade,
+"""The ``judge`` command line (typer): serve, worker, submit, problem generate / verify / load / import / export /
+unload, new / stress / time, db upgrade,
 user add / import / list / password / deactivate / reactivate, class create / list / show / add / import /
 remove / delete (``judge.cli_classes``), contest create / list / scoreboard / grades / unfreeze / archive / delete /
 rejudge / export / import (ICPC contest packages); the jury's contest print / similarity / sources, problem
@@ -23,7 +24,7 @@ def _commands(help_text: str, add_completion: bool = True) -> typer.Typer:
 
 
 app = _commands("Online judge for class contests.", add_completion=False)
-problem_app = _commands("Problem packages: generate test data, verify, load.")
+problem_app = _commands("Problem packages: generate test data, verify, load, import, export, unload.")
 db_app = _commands("Database schema.")
 app.add_typer(problem_app, name="problem")
 app.add_typer(db_app, name="db")
@@ -245,6 +246,87 @@ def problem_load(paths: list[Path] = typer.Argument(..., help="package folders")
             session.commit()
         except PackageError as exc:
             fail(str(exc))
+
+
+@problem_app.command("import")
+def problem_import(
+    file: Path = typer.Argument(..., help="a package zip (.zip or .kpp): problem.yaml at its top or in one top folder"),
+    into: Path = typer.Option(None, help="folder to unpack into (default: JUDGE_PROBLEMS_DIR)"),
+    replace: bool = typer.Option(False, help="replace a package folder of the same id"),
+    load: bool = typer.Option(True, help="also store the package in the database"),
+) -> None:
+    """Unpack a package zip safely into <folder>/<id> and load it (see judge.package_zip)."""
+    from judge.config import load_settings
+    from judge.package_store import load_problem
+    from judge.package_zip import import_zip
+
+    settings = load_settings()
+    if not file.is_file():
+        fail(f"{file}: no such file")
+    try:
+        size = file.stat().st_size
+        if size > settings.max_package_bytes:
+            fail(f"{file}: {size} bytes; a package zip may have at most {settings.max_package_bytes}")
+        with open(file, "rb") as data:
+            root = import_zip(
+                data, file.name, into or settings.problems_dir, max_bytes=settings.max_package_bytes, replace=replace
+            )
+    except PackageError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{file}: {exc.strerror or exc}")
+    say(f"unpacked {root.name} into {root}")
+    if load:
+        with _db() as session:
+            try:
+                problem = load_problem(session, root)
+            except PackageError as exc:
+                fail(str(exc))
+            session.commit()
+            say(f"loaded {problem.id} ({problem.package_sha256[:12]})")
+
+
+@problem_app.command("export")
+def problem_export(
+    problem: str = typer.Argument(..., help="a problem id (its folder in JUDGE_PROBLEMS_DIR) or a package folder"),
+    output: Path = typer.Option(..., "-o", "--output", help="the zip file to write"),
+) -> None:
+    """Write a package as a zip problemtools' verifyproblem accepts (see judge.package_zip)."""
+    from judge.config import load_settings
+    from judge.package_zip import export_zip
+
+    root = Path(problem) if Path(problem).is_dir() else load_settings().problems_dir / problem
+    if not (root / "problem.yaml").is_file():
+        fail(f"{problem}: no package folder (neither a folder with a problem.yaml nor one in JUDGE_PROBLEMS_DIR)")
+    if output.exists():
+        fail(f"{output}: already exists")
+    try:
+        with open(output, "xb") as target:
+            report = export_zip(root, target)
+    except PackageError as exc:
+        output.unlink(missing_ok=True)
+        fail(str(exc))
+    except OSError as exc:
+        fail(f"{output}: {exc.strerror or exc}")
+    converted = f" as a {report.files}-file 2023-07-draft package" if report.converted else f" ({report.files} files)"
+    say(f"wrote {report.problem_id} to {output}{converted}")
+    if report.left_out:
+        say(f"left out (they use file I/O, which the format has not): {', '.join(report.left_out)}")
+
+
+@problem_app.command("unload")
+def problem_unload(
+    problem: str = typer.Argument(..., help="problem id"),
+    undo: bool = typer.Option(False, "--undo", help="bring it back"),
+) -> None:
+    """Put a problem away: left out of problem lists, hidden from students, closed to submissions;
+    its past submissions and results are kept (``judge problem load`` or --undo brings it back)."""
+    from judge.package_store import unload_problem
+
+    with _db() as session:
+        if unload_problem(session, problem, undo=undo) is None:
+            fail(f"no problem {problem!r}")
+    say(f"problem {problem} {'loaded again' if undo else 'unloaded: hidden, closed to submissions, its results kept'}")
 
 
 @db_app.command("upgrade")

@@ -39,6 +39,11 @@ class Settings(BaseSettings):
         description="workers' scratch folders (one per sandbox slot) and their package cache",
     )
     max_source_bytes: int = Field(default=64 * 1024, gt=0, description="largest accepted source file (bytes)")
+    max_package_bytes: int = Field(
+        default=256 * 1024 * 1024,
+        gt=0,
+        description="largest problem package zip a teacher may upload or import, and its largest unpacked size (bytes)",
+    )
     submit_interval_s: float = Field(
         default=10.0, ge=0, description="seconds between two submissions of a student (0: no limit)"
     )

@@ -237,15 +237,19 @@ def delete_contest(session: Session, contest: Contest) -> None:
 
 def set_problems(session: Session, contest: Contest, entries: list[ProblemEntry]) -> None:
     """Replace the contest's problems (flushed). Raises ContestRuleError: 404 for an unknown problem,
-    422 for a bad or repeated letter, a repeated problem, or points that are not positive."""
+    409 for an unloaded problem the contest did not have already, 422 for a bad or repeated letter,
+    a repeated problem, or points that are not positive."""
     letters = [e.letter.upper() for e in entries]
     if len(set(letters)) != len(letters) or len({e.problem_id for e in entries}) != len(entries):
         raise ContestRuleError(422, "each letter and each problem may appear once")
     for entry, letter in zip(entries, letters):
         if not LETTER.match(letter):
             raise ContestRuleError(422, f"letter {entry.letter!r}: A-Z, then up to 7 letters or digits")
-        if session.get(Problem, entry.problem_id) is None:
+        row = session.get(Problem, entry.problem_id)
+        if row is None:
             raise ContestRuleError(404, f"no problem {entry.problem_id!r}")
+        if row.archived and entry.problem_id not in {p.problem_id for p in contest.problems}:
+            raise ContestRuleError(409, f"problem {entry.problem_id!r} is unloaded: load it again to use it")
         if entry.points is not None and entry.points <= 0:
             raise ContestRuleError(422, f"points of {letter} must be positive")
     contest.problems.clear()
@@ -478,12 +482,14 @@ def submission_target(
     user, ``contest_visible``); 403 with the reason for a student who sees the contest but does not
     take part, or outside ``[start, end)``: these come before the letter is looked at, so a refusal
     tells nothing of the contest's problems, and only the contest's id is named. Teachers and admins
-    may always submit: their submissions are marked jury.
+    may always submit: their submissions are marked jury. 409 for an unloaded problem (``Problem.archived``),
+    in practice and in contests alike (a student is told 404 in practice: the problem is hidden).
     """
     if contest_id is None:
         row = session.get(Problem, problem)
         if row is None or not problem_visible(session, user, problem, now):
             raise ContestRuleError(404, f"no problem {problem!r}")
+        refuse_unloaded(row)
         running = None if is_jury(user) else running_contest_of(session, problem, now, user)
         if running is not None:  # a practice verdict would carry no penalty, even under the freeze
             raise ContestRuleError(
@@ -513,7 +519,14 @@ def submission_target(
     row = session.get(Problem, entry.problem_id)
     if row is None:  # the foreign key forbids it; a deleted problem row would be a judge fault
         raise ContestRuleError(404, f"no problem {entry.problem_id!r}")
+    refuse_unloaded(row)
     return SubmissionTarget(row, contest, is_jury(user))
+
+
+def refuse_unloaded(row: Problem) -> None:
+    """Raise ContestRuleError (409) when problem ``row`` is unloaded: it takes no submission."""
+    if row.archived:
+        raise ContestRuleError(409, f"problem {row.id!r} is unloaded: it takes no submissions")
 
 
 def running_contest_of(session: Session, problem_id: str, now: datetime, user: User | None = None) -> int | None:
@@ -567,9 +580,21 @@ def take_submission_slot(session: Session, user: User, interval_s: float, now: d
 
 # -- what a user may see ------------------------------------------------------------------------------
 def problem_visible(session: Session, user: User | None, problem_id: str, now: datetime) -> bool:
-    """A problem statement is public unless it belongs only to contests that have not started yet;
-    teachers and admins see every problem."""
-    return is_jury(user) or problem_id not in hidden_problem_ids(session, now)
+    """A problem statement is public unless it belongs only to contests that have not started yet,
+    or it is unloaded (``Problem.archived``); teachers and admins see every problem."""
+    if is_jury(user):
+        return True
+    if session.scalar(select(Problem.archived).where(Problem.id == problem_id)):
+        return False
+    return problem_id not in hidden_problem_ids(session, now)
+
+
+def listed_problems(session: Session, user: User | None, now: datetime) -> list[Problem]:
+    """The problems a problem list shows ``user``, by id: those ``problem_visible`` to them, less the
+    unloaded ones (for everyone: a teacher reaches an unloaded problem by its id)."""
+    rows = session.scalars(select(Problem).where(Problem.archived.is_(False)).order_by(Problem.id)).all()
+    hidden = set() if is_jury(user) else hidden_problem_ids(session, now)
+    return [row for row in rows if row.id not in hidden]
 
 
 def hidden_problem_ids(session: Session, now: datetime) -> set[str]:

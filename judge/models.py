@@ -49,7 +49,12 @@ class PackageArchive(Base):
 
 
 class Problem(Base):
-    """A problem students can submit to: its id (package folder name) and the current package."""
+    """A problem students can submit to: its id (package folder name) and the current package.
+
+    archived: unloaded by a teacher (``judge problem unload``): left out of every problem list,
+    hidden from students, closed to submissions; its past submissions and results are kept, and
+    loading the package again brings it back.
+    """
 
     __tablename__ = "problems"
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
@@ -58,6 +63,7 @@ class Problem(Base):
     time_limit_ms: Mapped[int] = mapped_column(Integer)
     memory_kib: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
+    archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Submission(Base):

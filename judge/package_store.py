@@ -24,7 +24,11 @@ from judge.clock import utcnow
 from judge.models import PackageArchive, Problem
 from judge.package.statements import statement_html
 from judge.packages import PackageError, ProblemPackage, load_package
+from judge.schemas import storable
 
+# What judging and the statement need, in every version of the Kattis format: the legacy folder
+# names (problem_statement/, input_format_validators/, output_validators/), the 2023-07 ones
+# (statement/, output_validator/), include/ (files added to submissions) and DOMjudge's .timelimit.
 PACKED = (
     "problem.yaml",
     ".timelimit",
@@ -36,6 +40,7 @@ PACKED = (
     "input_validators",
     "input_format_validators",
     "attachments",
+    "include",
 )
 
 
@@ -58,13 +63,15 @@ def pack(package_root: Path) -> bytes:
     return buffer.getvalue()
 
 
-def load_problem(session: Session, package_root: Path | str) -> Problem:
+def load_problem(session: Session, package_root: Path | str, *, restore: bool = True) -> Problem:
     """Store the package at ``package_root`` and create or update its problem row (not committed).
 
     Every LaTeX statement is turned into HTML once, so one pandoc cannot read is refused here. A
     package without a time limit gets one derived from its accepted submissions, written to its
-    ``.timelimit`` (``judge.verify.submissions.time_limit_from_accepted``). Raises PackageError when
-    the package does not parse or no time limit can be derived.
+    ``.timelimit`` (``judge.verify.submissions.time_limit_from_accepted``). restore: an unloaded problem
+    (``Problem.archived``) is loaded again; False keeps it unloaded (``judge serve`` loading its
+    folder at every start). Raises PackageError when the package does not parse or no time limit
+    can be derived.
     """
     package = load_package(package_root)
     for statement in package.statements.values():  # a LaTeX statement pandoc cannot read is refused now
@@ -84,17 +91,31 @@ def load_problem(session: Session, package_root: Path | str) -> Problem:
     problem.time_limit_ms = package.time_limit_ms
     problem.memory_kib = package.memory_kib
     problem.updated_at = utcnow()
+    problem.archived = bool(problem.archived) and not restore
     session.add(problem)
     session.flush()
     return problem
 
 
+def unload_problem(session: Session, problem_id: str, *, undo: bool = False) -> Problem | None:
+    """Unload the problem ``problem_id`` (``Problem.archived``: left out of lists, hidden from
+    students, closed to submissions, its submissions and results kept), or with ``undo`` load it
+    again; committed. None when there is no such problem."""
+    row = session.get(Problem, problem_id) if storable(problem_id) else None
+    if row is not None:
+        row.archived = not undo
+        session.commit()
+    return row
+
+
 def load_problems_dir(session: Session, problems_dir: Path) -> list[Problem]:
-    """Load every package folder in ``problems_dir`` (those with a ``problem.yaml``) and commit.
+    """Load every package folder in ``problems_dir`` (those with a ``problem.yaml``) and commit;
+    unloaded problems stay unloaded.
 
     Raises PackageError naming the first package that does not parse.
     """
-    problems = [load_problem(session, p) for p in sorted(problems_dir.iterdir()) if (p / "problem.yaml").is_file()]
+    folders = [p for p in sorted(problems_dir.iterdir()) if (p / "problem.yaml").is_file()]
+    problems = [load_problem(session, p, restore=False) for p in folders]
     session.commit()
     return problems
 

@@ -8,6 +8,7 @@ sent as JSON as that text.
 - ``ScoreboardView``: which scoreboard a viewer gets: the live one or the public (frozen) one.
 - ``DetailLevel``: how much of a submission's secret test cases a viewer sees.
 - ``Scoring``: how a contest ranks its contestants.
+- ``StepStatus``: the outcome of one step of ``judge problem verify``.
 """
 
 from __future__ import annotations
@@ -82,3 +83,14 @@ class Priority(IntEnum):
     CONTEST = 0
     PRACTICE = 1
     REJUDGE = 2
+
+
+class StepStatus(StrEnum):
+    """One step of ``judge problem verify`` (``judge.verify.report.StepReport.status``): ``ok``;
+    ``skipped``: the step checks a convention of this judge the package does not follow (it passes);
+    ``not run``: the step could not run (it fails); ``FAIL``: it found failures."""
+
+    OK = "ok"
+    SKIPPED = "skipped"
+    NOT_RUN = "not run"
+    FAIL = "FAIL"

@@ -1,18 +1,19 @@
 """``/api/v1/problems``: the problems the caller may see and one problem's statement, limits and
-sample tests. No token needed: a statement is public unless its contest has not started yet."""
+sample tests (no token needed: a statement is public unless its contest has not started yet), and a
+teacher's upload of a package zip."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import APIRouter, Depends, File, Form, HTTPException, Request, UploadFile
 from pydantic import BaseModel
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge import contests as rules
-from judge.auth import db_session, optional_user
+from judge.auth import db_session, jury_user, optional_user
 from judge.clock import utcnow
 from judge.models import Problem, User
 from judge.package_store import cached_package
+from judge.package_zip import refusal_status, store_upload
 from judge.packages import PackageError
 from judge.schemas import storable
 
@@ -56,13 +57,10 @@ class ProblemOut(ProblemSummary):
 
 @router.get("/problems", response_model=list[ProblemSummary])
 def problems(session: Session = Depends(db_session), user: User | None = Depends(optional_user)):
-    """All loaded problems the caller may see, by id (no token needed)."""
-    rows = session.scalars(select(Problem).order_by(Problem.id)).all()
-    now = utcnow()
+    """All loaded problems the caller may see, by id (no token needed; unloaded ones left out)."""
     return [
         ProblemSummary(id=p.id, name=p.name, time_limit_ms=p.time_limit_ms, memory_kib=p.memory_kib)
-        for p in rows
-        if rules.problem_visible(session, user, p.id, now)
+        for p in rules.listed_problems(session, user, utcnow())
     ]
 
 
@@ -110,3 +108,30 @@ def problem(
         output_file=package.output_file,
         samples=samples,
     )
+
+
+@router.post("/problems", response_model=ProblemSummary, status_code=201)
+def upload_problem(
+    request: Request,
+    file: UploadFile = File(..., description="a package zip: problem.yaml at its top or in one top folder"),
+    replace: bool = Form(False, description="replace the package of an existing problem of that id"),
+    session: Session = Depends(db_session),
+    user: User = Depends(jury_user),
+):
+    """Load a problem package zip (Kattis problem package format) sent as multipart ``file``
+    (teachers and admins). 413 for a zip over ``JUDGE_MAX_PACKAGE_BYTES``; 409 when the id exists
+    and ``replace`` is not set; 422 with the reason for a bad, unsafe or unloadable package."""
+    settings = request.app.state.settings
+    try:
+        row = store_upload(
+            session,
+            file.file,
+            file.filename or "package.zip",
+            settings.work_dir / "uploads",
+            max_bytes=settings.max_package_bytes,
+            replace=replace,
+        )
+    except PackageError as exc:
+        raise HTTPException(refusal_status(exc), str(exc)) from exc
+    session.commit()
+    return ProblemSummary(id=row.id, name=row.name, time_limit_ms=row.time_limit_ms, memory_kib=row.memory_kib)

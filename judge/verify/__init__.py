@@ -10,6 +10,11 @@ Seven steps, one module each (modelled on problemtools' ``verifyproblem``):
 6. ``submissions``    every submission gets its folder's verdict in the real sandbox
 7. ``submissions``    the slowest accepted run against the time limit
 
+Steps 3 and 5 check conventions of this judge (a reference solver, ``generators/mutations.py``):
+a package from elsewhere (a contest archive in the Kattis format) that lacks them has them
+*skipped* with a note, and passes on the other five steps. A package that follows the conventions
+(``layout.follows_own_conventions``) runs all seven.
+
 ``verify_package`` returns a PackageReport; ``summary`` renders it with rich.
 """
 
@@ -22,9 +27,9 @@ from judge.config import load_settings
 from judge.packages import ProblemPackage
 from judge.validators import ValidatorBox
 from judge.verify.answers import check_answers_accepted, check_reference_answers
-from judge.verify.checker_audit import check_audit
+from judge.verify.checker_audit import MUTATIONS, check_audit
 from judge.verify.inputs import check_inputs
-from judge.verify.layout import check_layout
+from judge.verify.layout import check_layout, follows_own_conventions
 from judge.verify.report import NoProgress, PackageReport, Progress, StepReport
 from judge.verify.submissions import DEFAULT_SLOT, check_submissions, check_timing
 from sandbox import SandboxError
@@ -54,10 +59,13 @@ def _run_step(step: StepReport, action: Callable[[], None]) -> None:
         step.fail("verifier", f"step crashed: {type(exc).__name__}: {exc}")
 
 
-def _check_with_validators(package: ProblemPackage, steps: list[StepReport], progress: Progress, slot: int) -> None:
+def _check_with_validators(
+    package: ProblemPackage, steps: list[StepReport], progress: Progress, slot: int, own: bool
+) -> None:
     """Steps 2, 4 and 5, whose validators run in the sandbox (``judge.validators.ValidatorBox``
     on ``slot``, free until step 6 opens it). A validator that does not build fails the step
-    that needs it, with the build's message."""
+    that needs it, with the build's message. ``own``: the package follows this judge's conventions
+    (``follows_own_conventions``); else the checker audit runs only with ``generators/mutations.py``."""
     work = load_settings().work_dir
     try:
         box = ValidatorBox(slot, work / f"verify-validators-{slot}", work / "validators")
@@ -67,14 +75,17 @@ def _check_with_validators(package: ProblemPackage, steps: list[StepReport], pro
         return
     with box:
         if not package.input_validators:
-            steps[1].skipped = "no input validator"
+            steps[1].not_run = "no input validator"
         else:
             _run_step(steps[1], lambda: check_inputs(package, steps[1], progress, box.validators))
         if package.interactive:
             steps[3].skipped = steps[4].skipped = "interactive problem: the interactor judges a conversation"
             return
         _run_step(steps[3], lambda: check_answers_accepted(package, steps[3], progress, box.validators.check))
-        _run_step(steps[4], lambda: check_audit(package, steps[4], progress, box.validators.check))
+        if not own and not (package.root / MUTATIONS).is_file():
+            steps[4].skipped = f"no {MUTATIONS} and no reference solver: the audit checks this judge's conventions"
+        else:
+            _run_step(steps[4], lambda: check_audit(package, steps[4], progress, box.validators.check))
 
 
 def verify_package(
@@ -83,7 +94,7 @@ def verify_package(
     """Run the seven steps on the package in folder ``root``.
 
     slot: the sandbox slot for step 6 (50+ keeps clear of servers and the test suite);
-    run_submissions: False skips steps 6 and 7 (marked skipped, so the package does not pass).
+    run_submissions: False leaves steps 6 and 7 out (marked not run, so the package does not pass).
     Never raises for a broken package: every problem is a failure in the report.
     """
     progress = progress or NoProgress()
@@ -100,17 +111,20 @@ def verify_package(
     _run_step(steps[0], load)
     if package is None:
         for step in steps[1:]:
-            step.skipped = "the package could not be loaded"
+            step.not_run = "the package could not be loaded"
         return report
+    own = follows_own_conventions(package.root)
     if package.interactive:
         steps[2].skipped = "interactive problem: its .ans is for the interactor, not an output"
+    elif not own:
+        steps[2].skipped = "no reference solver (this judge's convention): the .ans files are the package's own"
     elif any(f.test == "reference" for f in steps[0].failures):
-        steps[2].skipped = "no reference solver"
+        steps[2].not_run = "no reference solver"
     else:
         _run_step(steps[2], lambda: check_reference_answers(package, steps[2], progress))
-    _check_with_validators(package, steps, progress, slot)
+    _check_with_validators(package, steps, progress, slot, own)
     if not run_submissions:
-        steps[5].skipped = steps[6].skipped = "submissions not run (--no-submissions)"
+        steps[5].not_run = steps[6].not_run = "submissions not run (--no-submissions)"
         return report
     judged = []
     timed = [package]  # the package with its time limit derived, when it gave none

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from judge.terminal import plain, visible
 from judge.verify.report import PackageReport, StepReport
+from judge.vocabulary import StepStatus
 
 
 class RichProgress:
@@ -43,15 +44,24 @@ def progress_bars(console: Console) -> Progress:
 
 
 def _status(step: StepReport) -> Text:
-    if step.skipped is not None:
-        return Text("skipped", "yellow")
-    if step.failures:
+    status = step.status
+    if status == StepStatus.FAIL:
         return Text(f"FAIL ({len(step.failures)})", "red")
+    if status == StepStatus.NOT_RUN:
+        return Text(status, "red")
+    if status == StepStatus.SKIPPED:
+        return Text(status, "cyan")
     return Text("ok", "green") if not step.warnings else Text("ok, warning", "yellow")
 
 
 def _verdict(report: PackageReport) -> Text:
-    return Text("verified", "green") if report.ok else Text("NOT verified", "red")
+    if not report.ok:
+        return Text("NOT verified", "red")
+    skipped = report.skipped()
+    if not skipped:
+        return Text("verified", "green")
+    numbers = ", ".join(str(step.number) for step in skipped)
+    return Text.assemble(("verified", "green"), f" (steps {numbers} skipped: not this judge's conventions)")
 
 
 def package_table(report: PackageReport) -> Table:
@@ -62,8 +72,7 @@ def package_table(report: PackageReport) -> Table:
     table.add_column("details", overflow="fold")  # test names must stay whole, even when narrow
     for step in report.steps:
         details = [*step.notes, *(f"warning: {w}" for w in step.warnings)]
-        if step.skipped:
-            details.append(step.skipped)
+        details += [reason for reason in (step.skipped, step.not_run) if reason]
         table.add_row(
             plain(step.number), plain(step.title), plain(step.checked), _status(step), plain("\n".join(details))
         )
@@ -79,11 +88,12 @@ def print_report(console: Console, report: PackageReport) -> None:
 
 
 def overall_table(reports: list[PackageReport]) -> Table:
-    """One row per package (for ``--all``): verified or not, failures per step."""
+    """One row per package (for ``--all``): verified or not, failures per step, steps skipped."""
     table = Table(title="all packages", title_justify="left")
-    for column in ("package", "result", "failures by step"):
+    for column in ("package", "result", "failures by step", "skipped"):
         table.add_column(column)
     for report in reports:
         failing = ", ".join(f"{s.number}: {len(s.failures)}" for s in report.steps if s.failures)
-        table.add_row(plain(report.package), _verdict(report), failing or "-")
+        skipped = ", ".join(str(s.number) for s in report.skipped())
+        table.add_row(plain(report.package), _verdict(report), failing or "-", skipped or "-")
     return table

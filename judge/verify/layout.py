@@ -1,5 +1,5 @@
 """Step 1: ``problem.yaml`` and the package layout (Kattis problem package format, with this
-judge's conventions of docs/conventions.md)."""
+judge's conventions of docs/conventions.md for the packages that follow them)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 
 from judge.generate import reference_solver
 from judge.packages import PackageError, ProblemPackage, load_package
+from judge.testplan import PLAN
 from judge.verify.report import StepReport
 from judge.vocabulary import Verdict
 
@@ -23,13 +24,28 @@ VERDICT_FOLDERS = {
 }
 
 
+def follows_own_conventions(root: Path) -> bool:
+    """True when the package in ``root`` is written to this judge's conventions (docs/conventions.md):
+    it has a reference solver (``judge.generate.reference_solver``) or a test plan
+    ``generators/tests.yaml`` (``judge.testplan``). Such a package must pass every step; any other package (one from a
+    contest archive) has the steps that check those conventions skipped."""
+    try:
+        reference_solver(root)
+    except PackageError:
+        return (root / PLAN).is_file()
+    return True
+
+
 def check_layout(root: Path, step: StepReport) -> ProblemPackage | None:
     """Load the package in ``root`` and check what the later steps need.
 
     Records a failure for: an unreadable ``problem.yaml`` or package (PackageError), no English
-    statement, an empty ``data/sample`` or ``data/secret``, a missing input validator, a missing output validator
-    with ``validation: custom`` (``default`` uses the default checker),
-    no reference solver, an empty ``submissions/accepted``, an unknown folder in ``submissions/``.
+    statement, an empty ``data/secret``, no input validator, an empty ``submissions/accepted``; and
+    for a package that follows this judge's conventions (``follows_own_conventions``) also for an
+    empty ``data/sample``, no reference solver, and a folder of ``submissions/`` that is not a
+    verdict folder. For any other package those are warnings, as they are for problemtools (samples
+    are optional in the format, and 2023-07 packages may name submission folders of their own).
+    With ``validation: default`` the package needs no output validator program.
     Returns the package, or None when it cannot be loaded at all.
     """
     try:
@@ -39,26 +55,38 @@ def check_layout(root: Path, step: StepReport) -> ProblemPackage | None:
         return None
     step.checked = 1
     step.warnings.extend(package.warnings)  # keys and files the package gives that the judge does not read
+    own = follows_own_conventions(package.root)
+
+    def convention(test: str, reason: str) -> None:
+        """A failure for a package of this judge's conventions, a warning for any other."""
+        if own:
+            step.fail(test, reason)
+        else:
+            step.warnings.append(f"{test}: {reason}")
+
     statement = package.statements.get("en")
     if statement is None or not statement.read_text(encoding="utf-8").strip():
-        step.fail("statement", "statement/problem.en.md is missing or empty")
-    for group in ("sample", "secret"):
-        if not any(test.name.startswith(f"{group}/") for test in package.tests):
-            step.fail(f"data/{group}", f"data/{group} has no test case (.in with .ans)")
+        step.fail("statement", "no English statement, or an empty one")
+    if not any(test.sample for test in package.tests):
+        convention("data/sample", "data/sample has no test case (.in with .ans)")
+    if not any(test.name.startswith("secret/") for test in package.tests):
+        step.fail("data/secret", "data/secret has no test case (.in with .ans)")
     if package.input_validator is None:
         step.fail("input_validators", "no input validator program")
-    if package.output_validator is None and package.validation != "default":
-        step.fail("output_validators", "no output validator program (set validation: custom)")
-    try:
-        reference_solver(package.root)
-    except PackageError as exc:
-        step.fail("reference", str(exc))
+    if package.validation == "custom" and package.output_validator is None:
+        step.fail("output_validators", "validation is custom, but there is no output validator program")
+    if own:
+        try:
+            reference_solver(package.root)
+        except PackageError as exc:
+            step.fail("reference", str(exc))
     submissions = package.root / "submissions"
     if not any(submission_files(submissions / "accepted")):
         step.fail("submissions/accepted", "no accepted submission")
     for folder in sorted(p for p in submissions.iterdir() if p.is_dir()) if submissions.is_dir() else []:
         if folder.name not in VERDICT_FOLDERS:
-            step.fail(f"submissions/{folder.name}", f"unknown verdict folder; use one of {', '.join(VERDICT_FOLDERS)}")
+            known = ", ".join(VERDICT_FOLDERS)
+            convention(f"submissions/{folder.name}", f"not a verdict folder, not judged; the folders: {known}")
     return package
 
 

@@ -5,13 +5,20 @@ As problemtools' verifier does (Kattis), a submission in ``submissions/<verdict 
 with that verdict: its first non-AC test decides, so judging stops there (a TLE submission costs one
 time limit, not one per test). On a scoring problem every test runs, an ``accepted`` submission
 must earn the full score and a ``partially_accepted`` one AC with less. A submission is a file, or
-a folder holding one source file. Submissions run one after another in one sandbox slot.
+a folder holding one source file. Submissions run one after another in one sandbox slot. A file in
+a language this judge does not have (by extension, ``judge.languages``) is not judged and is named
+in a warning, as problemtools passes over programs of languages it does not know.
 
 A package with no time limit (no ``limits.time_limit``, no ``.timelimit``) gets one here, as
 problemtools derives it: the accepted submissions run first under ``NO_TIME_LIMIT_MS``, the limit
 is the slowest accepted test × the format's multiplier, rounded up to its time resolution
 (``Timing.limit_ms``), written to the package's ``.timelimit``, and the other submissions run
 under it.
+
+The format's ``run_time_error/`` folder means "crashes for some test case" and the format has no
+folder for memory: a program killed at its memory limit crashes in its words (Kattis and
+problemtools report it as a run-time error), so MLE also matches ``run_time_error/``. Our own
+``memory_limit_exceeded/`` folder still demands MLE.
 """
 
 from __future__ import annotations
@@ -27,7 +34,17 @@ from judge.packages import TIMELIMIT_FILE, PackageError, ProblemPackage
 from judge.verdicts import AC
 from judge.verify.layout import VERDICT_FOLDERS, submission_files
 from judge.verify.report import Progress, StepReport
+from judge.vocabulary import Verdict
 from sandbox import Sandbox, SandboxError
+
+# Verdicts a folder accepts besides its own (see the module): the format's words for the folder.
+ALSO_MATCHES = {Verdict.RTE: frozenset({Verdict.MLE})}
+
+
+def verdict_matches(expected: str, got: str) -> bool:
+    """True when a submission of the folder expecting ``expected`` may end with verdict ``got``."""
+    return got == expected or got in ALSO_MATCHES.get(Verdict(expected), frozenset())
+
 
 # Sandbox slots 50 and up: apart from a running server's workers (0 …) and the test suite's (40 …).
 DEFAULT_SLOT = 50
@@ -37,12 +54,14 @@ SLOW_FRACTION = 0.5  # warn when an accepted run takes more than this share of t
 @dataclass(frozen=True)
 class JudgedSubmission:
     """One submission's judging: ``name`` like ``accepted/bfs.cpp``, the verdict its folder
-    expects, and the outcome (None when it could not be judged; ``problem`` says why)."""
+    expects, and the outcome (None when it could not be judged; ``problem`` says why;
+    ``unsupported``: not a single file in a language of this judge, so not judged at all)."""
 
     name: str
     expected: str
     outcome: JudgingOutcome | None
     problem: str = ""
+    unsupported: bool = False
 
 
 def all_submissions(package: ProblemPackage) -> list[tuple[Path, str]]:
@@ -71,9 +90,8 @@ def judge_one(box: Sandbox, package: ProblemPackage, path: Path, expected: str, 
     if python2_file(path.name, first_line):
         return JudgedSubmission(name, expected, None, "Python 2 (a .py2 file or a python2 shebang) is not judged here")
     if language is None:
-        return JudgedSubmission(
-            name, expected, None, "not a single file in a judge language (by extension: see judge/languages.py)"
-        )
+        what = "a folder" if path.is_dir() else f"no language of this judge has the extension of {path.name}"
+        return JudgedSubmission(name, expected, None, f"not judged: {what} (judge/languages.py)", unsupported=True)
     try:
         source = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
@@ -148,7 +166,7 @@ def full_score(package: ProblemPackage, outcome: JudgingOutcome) -> bool:
 
 def _as_expected(package: ProblemPackage, item: JudgedSubmission) -> bool:
     outcome = item.outcome
-    if outcome is None or outcome.verdict != item.expected:
+    if outcome is None or not verdict_matches(item.expected, outcome.verdict):
         return False
     folder = item.name.split("/")[0]
     if folder == "partially_accepted":
@@ -187,9 +205,11 @@ def check_submissions(
         step.fail("sandbox", f"cannot judge in sandbox slot {slot}: {exc}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    step.checked = len(judged)
+    step.checked = sum(not item.unsupported for item in judged)
     for item in judged:
-        if item.outcome is None or not _as_expected(package, item):
+        if item.unsupported:
+            step.warnings.append(f"{item.name}: {item.problem}")
+        elif item.outcome is None or not _as_expected(package, item):
             step.fail(item.name, describe(item))
         else:
             outcome = item.outcome
@@ -220,7 +240,7 @@ def check_timing(package: ProblemPackage, judged: list[JudgedSubmission], step: 
     ]
     step.checked = len(runs)
     if not runs:
-        step.skipped = "no accepted run to time"
+        step.not_run = "no accepted run to time"
         return
     time_ms, name, test = max(runs)
     limit = package.time_limit_ms

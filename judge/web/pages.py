@@ -126,11 +126,7 @@ def home(request: Request, user: User | None = Depends(viewer), session: Session
         return page(request, "login.html", user=None, next_path="/")
     now = utcnow()
     contests = [c for c in rules.contests_for(session, user) if c.end_at > now]
-    problems = [
-        (p, practice_lock(session, user, p.id, now))
-        for p in session.scalars(select(Problem).order_by(Problem.id))
-        if rules.problem_visible(session, user, p.id, now)
-    ]
+    problems = [(p, practice_lock(session, user, p.id, now)) for p in rules.listed_problems(session, user, now)]
     latest = session.scalars(
         select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(LATEST_VERDICTS)
     ).all()

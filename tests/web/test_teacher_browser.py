@@ -178,7 +178,8 @@ def test_the_teacher_pages_fit_a_phone(live_judge, new_page):
     live_judge.add_user("tpho", "teacher")
     page = new_page(390, 844)
     sign_in(page, "tpho")
-    for path in ("/teacher/contests", "/teacher/contests/new", "/teacher/submissions", "/teacher/users"):
+    pages = ("/teacher/contests", "/teacher/contests/new", "/teacher/submissions", "/teacher/users")
+    for path in (*pages, "/teacher/problems"):
         page.goto(path)
         expect(page.locator("main h1")).to_be_visible()
         width = page.evaluate("document.documentElement.scrollWidth")

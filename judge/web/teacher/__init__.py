@@ -1,5 +1,6 @@
 """The teacher's pages under ``/teacher``: contests (``contests``), submissions and rejudging
-(``submissions``, ``rejudging``), classes (``classes``), accounts (``users``), workers and the queue
+(``submissions``, ``rejudging``), classes (``classes``), accounts (``users``), problems and package
+uploads (``problems``), workers and the queue
 (``workers``), similar sources, the sources zip and the printouts (``similarity``). Only
 teachers and admins get in (``access``); each page applies the API's rules through the API's own
 functions."""
@@ -8,8 +9,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from judge.web.teacher import classes, contests, rejudging, similarity, submissions, users, workers
+from judge.web.teacher import classes, contests, problems, rejudging, similarity, submissions, users, workers
 
 router = APIRouter()
-for module in (contests, submissions, rejudging, classes, users, workers, similarity):
+for module in (contests, submissions, rejudging, classes, users, problems, workers, similarity):
     router.include_router(module.router)

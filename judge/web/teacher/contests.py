@@ -157,7 +157,9 @@ def _form_page(
     request: Request, session: Session, user: User, form: ContestForm, contest: Contest | None, status: int = 200
 ) -> Response:
     rows = form.rows + [("", "", "")] * EMPTY_PROBLEM_ROWS
-    problems = session.execute(select(Problem.id, Problem.name).order_by(Problem.id)).all()
+    problems = session.execute(
+        select(Problem.id, Problem.name).where(Problem.archived.is_(False)).order_by(Problem.id)
+    ).all()
     return page(
         request,
         "teacher/contest_form.html",

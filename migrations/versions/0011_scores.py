@@ -1,7 +1,7 @@
 """a submission's score by the package's grading, and test group names as long as the format's
 
-Revision ID: 0009_kformat_scores
-Revises: 0008
+Revision ID: 0011
+Revises: 0010
 Create Date: 2026-12-01 03:30:00
 
 Submissions keep ``score`` and ``max_score`` (points on the package's own scale: the Kattis problem
@@ -13,8 +13,8 @@ gains the two columns. ``test_results.test_group`` holds a nested group's path u
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009_kformat_scores"
-down_revision = "0008"
+revision = "0011"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 

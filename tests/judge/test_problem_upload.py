@@ -1,0 +1,213 @@
+"""A teacher's upload of a package zip (``POST /api/v1/problems``) and unloading a problem
+(``judge problem unload``), on SQLite and PostgreSQL.
+
+Upload: teachers and admins only; a bad, unsafe or unloadable zip is a 422 that says why, a zip over
+``JUDGE_MAX_PACKAGE_BYTES`` a 413, an existing id a 409 unless ``replace``. Unload: the problem
+leaves every list, students no longer see it, nobody may submit to it (practice or contest), it
+cannot be added to another contest; its past submissions and results stay, and loading the package
+again (or ``--undo``) brings it back.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from typer.testing import CliRunner
+
+from judge.cli import app as cli
+from judge.models import Problem, Submission, utcnow
+from tests.conftest import make_account
+
+REPO = Path(__file__).resolve().parents[2]
+FIXTURE = REPO / "tests" / "fixtures" / "packages" / "archivesum"
+
+
+def package_zip(top: str = "archivesum/", changed: dict[str, bytes] | None = None) -> bytes:
+    """The ``archivesum`` fixture as a zip under ``top``, with some files ``changed`` (path → bytes)."""
+    files = {str(p.relative_to(FIXTURE)): p.read_bytes() for p in FIXTURE.rglob("*") if p.is_file()}
+    files |= changed or {}
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in files.items():
+            archive.writestr(top + name, data)
+    return buffer.getvalue()
+
+
+@pytest.fixture
+def db_app(database_url, tmp_path, monkeypatch):
+    """The API app on a fresh database of each kind, no rate limit, cheap Argon2."""
+    from argon2 import PasswordHasher, profiles
+
+    from judge.api import create_app
+    from judge.config import Settings
+
+    monkeypatch.setenv("JUDGE_SUBMIT_INTERVAL_S", "0")
+    monkeypatch.setattr("judge.auth._hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
+    application = create_app(
+        Settings(database_url=database_url, problems_dir=tmp_path / "problems", work_dir=tmp_path / "work")
+    )
+    yield application
+    application.state.engine.dispose()
+
+
+def client(app, name: str, role: str) -> TestClient:
+    test_client = TestClient(app, raise_server_exceptions=False)
+    test_client.user_id, headers = make_account(app, name, role)
+    test_client.headers.update(headers)
+    return test_client
+
+
+def upload(test_client: TestClient, data: bytes, name: str = "archivesum.zip", **form):
+    return test_client.post("/api/v1/problems", files={"file": (name, data, "application/zip")}, data=form)
+
+
+def test_only_teachers_and_admins_may_upload(db_app):
+    anonymous = TestClient(db_app, raise_server_exceptions=False)
+    assert upload(anonymous, package_zip()).status_code == 401
+    student = client(db_app, "stu", "student")
+    refused = upload(student, package_zip())
+    assert refused.status_code == 403 and "teacher or an admin" in refused.json()["detail"]
+    teacher = client(db_app, "tea", "teacher")
+    made = upload(teacher, package_zip())
+    assert made.status_code == 201, made.text
+    assert made.json()["id"] == "archivesum" and made.json()["time_limit_ms"] == 1000
+    assert upload(client(db_app, "adm", "admin"), package_zip(), replace="true").status_code == 201
+    listed = student.get("/api/v1/problems").json()
+    assert [p["id"] for p in listed] == ["archivesum"]
+    shown = student.get("/api/v1/problems/archivesum").json()
+    assert shown["samples"][0]["input"] == "3\n1 2 3\n"
+
+
+def test_an_existing_id_is_replaced_only_when_asked(db_app):
+    teacher = client(db_app, "tea", "teacher")
+    assert upload(teacher, package_zip()).status_code == 201
+    taken = upload(teacher, package_zip())
+    assert taken.status_code == 409 and "replace=true" in taken.json()["detail"]
+    meta = (FIXTURE / "problem.yaml").read_bytes().replace(b"memory: 256", b"memory: 512")
+    bigger = package_zip(changed={"problem.yaml": meta})
+    replaced = upload(teacher, bigger, replace="true")
+    assert replaced.status_code == 201 and replaced.json()["memory_kib"] == 512 * 1024
+
+
+@pytest.mark.parametrize(
+    ("data", "name", "reason"),
+    [
+        (b"PK\x03\x04 not really", "archivesum.zip", "not a zip file"),
+        (package_zip(top="../"), "archivesum.zip", "zip entry '../problem.yaml'"),
+        (package_zip(top=""), "Sum List.zip", "is no problem id"),
+        (package_zip(changed={"problem.yaml": b"limits: {time_limit: fast}\n"}), "archivesum.zip", "limits.time_limit"),
+        (package_zip(changed={"data/secret/01-one.in": b"1\r\n5\r\n"}), "archivesum.zip", "carriage return"),
+    ],
+)
+def test_a_bad_zip_or_package_is_a_422_that_says_why(db_app, data, name, reason):
+    teacher = client(db_app, "tea", "teacher")
+    reply = upload(teacher, data, name)
+    assert reply.status_code == 422, reply.text
+    detail = reply.json()["detail"]
+    assert reason in detail
+    assert str(db_app.state.settings.work_dir) not in detail  # names files in the package, not our folders
+    assert teacher.get("/api/v1/problems").json() == []
+
+
+def test_a_zip_over_the_cap_is_a_413(db_app):
+    db_app.state.settings = db_app.state.settings.model_copy(update={"max_package_bytes": 2000})
+    reply = upload(client(db_app, "tea", "teacher"), package_zip())
+    assert reply.status_code == 413 and "over 2000 bytes" in reply.json()["detail"]
+
+
+def test_a_symbolic_link_in_an_upload_is_refused(db_app):
+    buffer = io.BytesIO(package_zip())
+    with zipfile.ZipFile(buffer, "a") as archive:
+        info = zipfile.ZipInfo("archivesum/data/secret/03.in")
+        info.external_attr = 0o120777 << 16
+        archive.writestr(info, "/etc/shadow")
+    reply = upload(client(db_app, "tea", "teacher"), buffer.getvalue())
+    assert reply.status_code == 422 and "a symbolic link" in reply.json()["detail"]
+
+
+# -- unloading a problem -----------------------------------------------------------------------------
+
+
+def submit(test_client: TestClient, problem: str, contest: int | None = None):
+    body = {"problem": problem, "language": "python3", "source": "print(6)\n", "contest": contest}
+    return test_client.post("/api/v1/submissions", json=body)
+
+
+def unload(db_app, monkeypatch, *args: str):
+    monkeypatch.setenv("JUDGE_DATABASE_URL", db_app.state.settings.database_url)
+    return CliRunner().invoke(cli, ["problem", "unload", *args])
+
+
+def test_an_unloaded_problem_is_hidden_and_closed_but_its_submissions_stay(db_app, monkeypatch):
+    teacher, student = client(db_app, "tea", "teacher"), client(db_app, "stu", "student")
+    assert upload(teacher, package_zip()).status_code == 201
+    earlier = submit(student, "archivesum")
+    assert earlier.status_code == 202, earlier.text
+    contest = teacher.post(
+        "/api/v1/contests",
+        json={
+            "name": "Week 3",
+            "start_at": (utcnow() - timedelta(minutes=5)).isoformat(),
+            "end_at": (utcnow() + timedelta(hours=1)).isoformat(),
+            "problems": [{"letter": "A", "problem": "archivesum"}],
+        },
+    )
+    assert contest.status_code == 201, contest.text
+    contest_id = contest.json()["id"]
+
+    result = unload(db_app, monkeypatch, "archivesum")
+    assert result.exit_code == 0, result.output
+    assert student.get("/api/v1/problems").json() == teacher.get("/api/v1/problems").json() == []
+    assert student.get("/api/v1/problems/archivesum").status_code == 404
+    assert teacher.get("/api/v1/problems/archivesum").status_code == 200  # the jury still reads it
+    assert submit(student, "archivesum").status_code == 404
+    closed = submit(teacher, "archivesum")
+    assert closed.status_code == 409 and "unloaded" in closed.json()["detail"]
+    in_contest = submit(student, "A", contest_id)
+    assert in_contest.status_code == 409 and "unloaded" in in_contest.json()["detail"]
+    kept = student.get(f"/api/v1/submissions/{earlier.json()['id']}")
+    assert kept.status_code == 200 and kept.json()["problem"] == "archivesum"
+    with db_app.state.sessions() as session:
+        assert session.get(Submission, earlier.json()["id"]) is not None
+        assert session.get(Problem, "archivesum").archived
+    another = teacher.post(
+        "/api/v1/contests",
+        json={
+            "name": "Week 4",
+            "start_at": (utcnow() + timedelta(days=1)).isoformat(),
+            "end_at": (utcnow() + timedelta(days=1, hours=1)).isoformat(),
+            "problems": [{"letter": "A", "problem": "archivesum"}],
+        },
+    )
+    assert another.status_code == 409 and "unloaded" in another.json()["detail"]
+
+
+def test_loading_again_or_undo_brings_an_unloaded_problem_back(db_app, monkeypatch):
+    teacher, student = client(db_app, "tea", "teacher"), client(db_app, "stu", "student")
+    assert upload(teacher, package_zip()).status_code == 201
+    assert unload(db_app, monkeypatch, "archivesum").exit_code == 0
+    assert upload(teacher, package_zip(), replace="true").status_code == 201
+    assert [p["id"] for p in student.get("/api/v1/problems").json()] == ["archivesum"]
+    assert unload(db_app, monkeypatch, "archivesum").exit_code == 0
+    assert unload(db_app, monkeypatch, "archivesum", "--undo").exit_code == 0
+    assert submit(student, "archivesum").status_code == 202
+    missing = unload(db_app, monkeypatch, "nosuch")
+    assert missing.exit_code == 1 and "no problem 'nosuch'" in missing.output
+
+
+def test_serve_loading_its_folder_keeps_an_unloaded_problem_unloaded(db_app, tmp_path):
+    from judge.package_store import load_problem, load_problems_dir
+
+    problems = tmp_path / "served"
+    problems.mkdir()
+    (problems / "archivesum").symlink_to(FIXTURE)
+    with db_app.state.sessions() as session:
+        load_problem(session, problems / "archivesum").archived = True
+        session.commit()
+        load_problems_dir(session, problems)  # what `judge serve` does at every start
+        assert session.get(Problem, "archivesum").archived
