@@ -97,7 +97,8 @@ def problem_set_html(
     for problem in problems:
         shown = language if language in problem.package.statements else "en"
         markdown = problem.package.statement(shown)
-        title, body = statement_html(problem.sha256, shown, markdown)
+        path = problem.package.statement_path(shown)
+        title, body = statement_html(problem.sha256, shown, problem.package.id, path) if path else (None, "")
         entries.append(
             {
                 "letter": problem.letter,

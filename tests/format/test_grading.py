@@ -199,7 +199,11 @@ def test_group_flags_reach_the_default_checker(tmp_path):
     package = load_package(root)
     team = tmp_path / "team.out"
     team.write_text("1.05\n")
-    verdicts = {t.group: check_output(package, t, team).verdict for t in package.tests}
+
+    def no_validator(*args):  # validation: default never runs a program
+        raise AssertionError("an output validator ran")
+
+    verdicts = {t.group: check_output(package, t, team, no_validator).verdict for t in package.tests}
     assert verdicts == {"sample": "WA", "secret": "AC"}
 
 

@@ -143,8 +143,9 @@ def test_languages_and_code_limit_are_kept_for_judging(tmp_path):
 def test_the_seed_packages_still_load_with_their_limits():
     from judge.verify import find_packages
 
-    roots = find_packages(FIXTURES.parent.parent.parent / "problems")
-    assert len(roots) == 5
+    seeds = {"basic", "lee", "lines", "queens", "snakes"}
+    roots = [r for r in find_packages(FIXTURES.parent.parent.parent / "problems") if r.name in seeds]
+    assert len(roots) == len(seeds)
     for root in roots:
         package = load_package(root)
         assert (package.time_limit_ms, package.memory_kib, package.time_limit_source) == (1000, 262144, "problem.yaml")

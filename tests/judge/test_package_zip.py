@@ -172,6 +172,12 @@ def test_import_replaces_only_when_asked(tmp_path):
 # -- export and the round trip -----------------------------------------------------------------------
 
 
+def program_bytes(program: Path) -> dict[str, bytes]:
+    """A validator program's files (a file, or every file of a folder) by their path under it."""
+    files = [program] if program.is_file() else sorted(p for p in program.rglob("*") if p.is_file())
+    return {p.relative_to(program.parent).as_posix(): p.read_bytes() for p in files}
+
+
 def package_fingerprint(root: Path) -> dict:
     """What the judge reads from a package: limits, each test's bytes, each statement's text."""
     package = load_package(root)
@@ -179,7 +185,7 @@ def package_fingerprint(root: Path) -> dict:
         "limits": (package.time_limit_ms, package.memory_kib, package.output_bytes, package.validation),
         "tests": {t.name: (t.input_path.read_bytes(), t.answer_path.read_bytes()) for t in package.tests},
         "statements": {lang: path.read_text() for lang, path in package.statements.items()},
-        "input_validator": package.input_validator.read_bytes() if package.input_validator else None,
+        "input_validators": [program_bytes(p) for p in package.input_validators],
     }
 
 
@@ -215,7 +221,7 @@ def test_a_package_of_our_conventions_is_exported_as_2023_07_draft(tmp_path):
     before, after = package_fingerprint(lee), package_fingerprint(back)
     assert after["tests"] == before["tests"] and after["statements"] == before["statements"]
     assert after["limits"][:3] == before["limits"][:3]
-    assert after["input_validator"] == before["input_validator"]
+    assert after["input_validators"] == before["input_validators"]
 
 
 def test_submissions_that_use_file_io_are_left_out_of_the_export(tmp_path):

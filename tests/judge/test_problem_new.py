@@ -20,6 +20,7 @@ from judge.scaffold import new_problem, shared_reading
 from judge.verdicts import AC, WA
 from judge.verify import verify_package
 from tests.slots import slot
+from tests.validator_box import needs_root, validator_box
 
 NEW_SLOT = slot(52)
 
@@ -45,6 +46,7 @@ def test_the_skeleton_verifies_as_it_stands(tmp_path, checker):
     assert (package.output_validator is not None) == (checker == "custom")
 
 
+@needs_root
 def test_the_custom_checker_writes_feedback_on_every_verdict(tmp_path):
     root = new_problem(tmp_path / "problems", "sumup", checker="custom")
     checker = root / "output_validators/check/check.py"
@@ -52,9 +54,12 @@ def test_the_custom_checker_writes_feedback_on_every_verdict(tmp_path):
     package = load_package(root)
     test = package.tests[0]
     team = tmp_path / "team"
-    for output, verdict, fault in [(b"6\n", AC, None), (b"7\n", WA, "wrong sum"), (b"\xff", WA, "not an integer")]:
-        team.write_bytes(output)
-        result = check_output(package, test, team)
+    with validator_box(77) as box:  # the checker runs in the sandbox, as judging runs it
+        results = []
+        for output in (b"6\n", b"7\n", b"\xff"):
+            team.write_bytes(output)
+            results.append(check_output(package, test, team, box.validators.check))
+    for result, (verdict, fault) in zip(results, [(AC, None), (WA, "wrong sum"), (WA, "not an integer")]):
         assert result.verdict == verdict and result.feedback is not None
         assert (result.feedback["kind"], result.feedback["version"], result.feedback["accepted"]) == (
             "answer",
