@@ -532,14 +532,7 @@ def refuse_unloaded(row: Problem) -> None:
 def running_contest_of(session: Session, problem_id: str, now: datetime, user: User | None = None) -> int | None:
     """The id of a contest running at ``now`` (start <= now < end), not archived, that has ``problem_id``
     and (given ``user``) in which ``user`` takes part (``is_participant``), or None."""
-    takes_part: ColumnElement[bool] = true()
-    if user is not None:
-        named = select(ContestParticipant.user_id).where(ContestParticipant.contest_id == Contest.id)
-        takes_part = or_(
-            and_(Contest.all_students.is_(True), true() if user.role == Role.STUDENT else false()),
-            literal(user.id).in_(named),
-            literal(user.id).in_(class_students(Contest.id)),
-        )
+    takes_part = true() if user is None else takes_part_in(user.id, user.role)
     return session.scalar(
         select(Contest.id)
         .join(ContestProblem, ContestProblem.contest_id == Contest.id)
@@ -551,6 +544,17 @@ def running_contest_of(session: Session, problem_id: str, now: datetime, user: U
             takes_part,
         )
         .limit(1)
+    )
+
+
+def takes_part_in(user_id: int, role: str) -> ColumnElement[bool]:
+    """SQL condition on ``Contest``: the user ``user_id`` of ``role`` takes part (``is_participant``
+    in one condition: open to all students and a student, or named, or in a listed class)."""
+    named = select(ContestParticipant.user_id).where(ContestParticipant.contest_id == Contest.id)
+    return or_(
+        and_(Contest.all_students.is_(True), true() if role == Role.STUDENT else false()),
+        literal(user_id).in_(named),
+        literal(user_id).in_(class_students(Contest.id)),
     )
 
 

@@ -30,7 +30,19 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import cast
 
-from sqlalchemy import ColumnElement, CursorResult, and_, func, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    CursorResult,
+    Integer,
+    Select,
+    and_,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from judge.clock import utcnow
@@ -48,20 +60,39 @@ class Claim:
     attempt: int
 
 
+def waiting_count(user_id: int | None) -> ColumnElement[int]:
+    """``fair_rank`` of a new submission of ``user_id``, as SQL: a scalar subquery counting that
+    user's submissions already waiting (queued or judging), computed by the database inside the
+    INSERT that uses it; 0 without a user."""
+    if user_id is None:
+        return literal(0, Integer)
+    return (
+        select(func.count())
+        .select_from(Submission)
+        .where(Submission.user_id == user_id, Submission.status.in_((Status.QUEUED, Status.JUDGING)))
+        .scalar_subquery()
+    )
+
+
 def queue_position(session: Session, user_id: int | None, priority: Priority) -> dict[str, int]:
-    """Column values that place a submission of ``user_id`` in the queue: ``priority`` and
+    """Column values that place a submission of ``user_id`` in the queue now: ``priority`` and
     ``fair_rank`` = how many of that user's submissions are already waiting."""
-    waiting = 0
-    if user_id is not None:
-        waiting = (
-            session.scalar(
-                select(func.count())
-                .select_from(Submission)
-                .where(Submission.user_id == user_id, Submission.status.in_((Status.QUEUED, Status.JUDGING)))
-            )
-            or 0
-        )
-    return {"priority": int(priority), "fair_rank": waiting}
+    return {"priority": int(priority), "fair_rank": session.scalar(select(waiting_count(user_id))) or 0}
+
+
+def queued_ahead(session: Session, row: Submission) -> int | None:
+    """How many queued submissions a worker able to judge every language would claim before ``row``
+    (by priority, fair rank, age: ``claim``'s order); None unless ``row`` is queued. Read when someone
+    asks, never stored: it changes with every claim."""
+    if row.status != Status.QUEUED:
+        return None
+    ahead = or_(
+        Submission.priority < row.priority,
+        and_(Submission.priority == row.priority, Submission.fair_rank < row.fair_rank),
+        and_(Submission.priority == row.priority, Submission.fair_rank == row.fair_rank, Submission.id < row.id),
+    )
+    query = select(func.count()).select_from(Submission).where(Submission.status == Status.QUEUED, ahead)
+    return session.scalar(query) or 0
 
 
 def enqueue(
@@ -87,11 +118,50 @@ def enqueue(
         user_id=user_id,
         contest_id=contest_id,
         is_jury=is_jury,
-        **queue_position(session, user_id, Priority.CONTEST if contest_id is not None else Priority.PRACTICE),
+        priority=int(_priority(contest_id)),
+        fair_rank=waiting_count(user_id),  # evaluated by the INSERT itself
     )
     session.add(submission)
     session.flush()
     return submission
+
+
+def enqueue_where(
+    session: Session,
+    *,
+    problems: Select[str, str],
+    language: str,
+    source: str,
+    user_id: int,
+    contest_id: int | None,
+    is_jury: bool,
+    now: datetime,
+) -> int | None:
+    """Queue a submission as ``enqueue`` does, in one ``INSERT … SELECT … RETURNING`` statement: the
+    problem (id, package hash) is the first row of ``problems``, a SELECT whose WHERE clause carries
+    every condition the submission must meet. Returns the new submission's id (flushed, not
+    committed), or None when ``problems`` selects no row: then nothing was added."""
+    column = Submission.__table__.c
+    values = {
+        "language": language,
+        "source": source,
+        "status": Status.QUEUED,
+        "created_at": now,
+        "user_id": user_id,
+        "contest_id": contest_id,
+        "is_jury": is_jury,
+        "priority": int(_priority(contest_id)),
+    }
+    picked = problems.add_columns(
+        *(literal(value, column[name].type) for name, value in values.items()), waiting_count(user_id)
+    ).limit(1)
+    names = ["problem_id", "package_sha256", *values, "fair_rank"]
+    statement = insert(Submission).from_select(names, picked).returning(Submission.id)
+    return session.execute(statement).scalar()
+
+
+def _priority(contest_id: int | None) -> Priority:
+    return Priority.CONTEST if contest_id is not None else Priority.PRACTICE
 
 
 def record_judged(

@@ -33,7 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from judge.api.json_depth import MAX_JSON_DEPTH
-from judge.auth import current_user, jury_user, optional_user
+from judge.auth import bearer_token, current_user, jury_user, optional_user
 from judge.classes import ClassRuleError
 from judge.contests import ContestRuleError, RateLimited
 from judge.throttle import Throttled
@@ -127,7 +127,7 @@ def document_statuses(routes: list[APIRoute]) -> None:
         path_params = [p for d in dependencies for p in d.path_params]
         query_params = [p for d in dependencies for p in d.query_params]
         extra = [503]
-        if called & {optional_user, current_user, jury_user}:
+        if called & {optional_user, current_user, jury_user, bearer_token}:
             extra.append(401)
         if jury_user in called:
             extra.append(403)

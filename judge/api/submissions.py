@@ -13,10 +13,11 @@ from sqlalchemy.orm import Session
 
 from judge import contests as rules
 from judge import lifecycle
-from judge.accept import accept_submission
+from judge.accept import accept_by_token, accept_submission
 from judge.api.errors import answers
+from judge.api.etag import tagged_json
 from judge.api.lookups import viewable_submission
-from judge.auth import current_user, db_session
+from judge.auth import bearer_token, current_user, db_session, token_refused
 from judge.config import Settings
 from judge.models import Contest, Submission, TestResult, User
 from judge.schemas import PathId, RequestBody, RowId, Text, UtcStamp
@@ -65,7 +66,8 @@ class SubmissionView(BaseModel):
     """A submission as the viewer may see it: status queued/judging/done, verdict once done, largest
     CPU time (ms) and peak memory (KiB) over the tests whose figures the viewer sees
     (``judge.contests.shown_figures``: null when it sees none), results of its current judging,
-    author, contest and letter, jury flag, judging attempt."""
+    author, contest and letter, jury flag, judging attempt, and while it is queued, how many queued
+    submissions a worker would claim before it (``judge.lifecycle.queued_ahead``)."""
 
     id: int
     problem: str
@@ -88,6 +90,7 @@ class SubmissionView(BaseModel):
     letter: str | None = None
     is_jury: bool = False
     attempt: int = 0
+    queue_position: int | None = None  # queued submissions to be claimed before it; null unless queued
 
 
 class SubmissionSummary(BaseModel):
@@ -158,6 +161,7 @@ def submission_out(session: Session, row: Submission, viewer: User) -> Submissio
         letter=entry.letter if entry else None,
         is_jury=row.is_jury,
         attempt=row.attempt,
+        queue_position=lifecycle.queued_ahead(session, row),
         results=[TestResultView.model_validate(rules.shown_test(r, level)) for r in results],
     )
 
@@ -202,13 +206,24 @@ def accept(session: Session, settings: Settings, user: User, body: SubmissionIn)
 
 @router.post("/submissions", status_code=202, response_model=SubmissionCreated, responses=answers(403, 404, 429))
 def submit(
-    request: Request, body: SubmissionIn, session: Session = Depends(db_session), user: User = Depends(current_user)
+    request: Request, body: SubmissionIn, token: str = Depends(bearer_token), session: Session = Depends(db_session)
 ):
     """Queue a submission; 404 unknown problem, 422 bad language or empty source, 413 over 64 KiB;
     to a contest (``contest`` id, ``problem`` letter): 403 with the reason outside its window or
-    for a non-participant; 429 with ``Retry-After`` when a student submits too often."""
-    submission = accept(session, request.app.state.settings, user, body)
-    return SubmissionCreated(id=submission.id, status=submission.status, url=f"/api/v1/submissions/{submission.id}")
+    for a non-participant; 429 with ``Retry-After`` when a student submits too often. The token is
+    checked in the statement that takes the submission (``judge.accept.accept_by_token``)."""
+    submission_id = accept_by_token(
+        session,
+        request.app.state.settings,
+        token,
+        problem=body.problem,
+        language=body.language,
+        source=body.source,
+        contest_id=body.contest,
+    )
+    if submission_id is None:
+        raise token_refused()
+    return SubmissionCreated(id=submission_id, status=Status.QUEUED, url=f"/api/v1/submissions/{submission_id}")
 
 
 @router.get("/submissions", response_model=list[SubmissionSummary])
@@ -222,10 +237,19 @@ def my_submissions(
     return summaries(session, list(rows))
 
 
-@router.get("/submissions/{submission_id}", response_model=SubmissionView)
-def submission(submission_id: PathId, session: Session = Depends(db_session), user: User = Depends(current_user)):
-    """A submission's status, verdict and the results of its latest judging (its author and the jury)."""
-    return submission_out(session, viewable_submission(session, user, submission_id), user)
+@router.get(
+    "/submissions/{submission_id}",
+    response_model=SubmissionView,
+    responses={304: {"description": "unchanged since the copy whose ETag was sent in If-None-Match"}},
+)
+def submission(
+    request: Request, submission_id: PathId, session: Session = Depends(db_session), user: User = Depends(current_user)
+):
+    """A submission's status, verdict, queue position and the results of its latest judging (its
+    author and the jury), with an ``ETag``: send it back in ``If-None-Match`` and the answer is 304,
+    with no body, while nothing in it has changed. To follow a submission until its verdict, prefer
+    its event stream (``GET /api/v1/submissions/{id}/events``), which sends each change as it happens."""
+    return tagged_json(request, submission_out(session, viewable_submission(session, user, submission_id), user))
 
 
 @router.get("/submissions/{submission_id}/source", response_model=SourceOut)

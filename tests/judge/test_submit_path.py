@@ -1,0 +1,205 @@
+"""The API's submit path (``judge.accept.accept_by_token``) and conditional polling of a submission
+(``judge.api.etag``), on SQLite and PostgreSQL.
+
+- An ordinary submission costs at most three SQL statements in the API process: the UPDATE that
+  checks the token, the account and the rate limit, the INSERT … SELECT that checks the target and
+  the language, and the commit.
+- Two apps on one database stand for two API processes: a token ended through one (log out, a new
+  password, a deactivation) is refused by the other at its next submission, and the rate limit
+  counts submissions made through either.
+- A refusal the SQL conditions leave to the rules still gets the rules' answer, and a case they
+  leave to the rules that the rules accept is still accepted.
+- ``GET /api/v1/submissions/{id}``: 200 with an ETag, 304 for that ETag, 200 with another once the
+  submission changes.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import event, text
+
+from judge import lifecycle
+from judge.api import create_app
+from judge.clock import utcnow
+from judge.config import Settings
+from judge.models import Worker
+from tests.conftest import make_account
+from tests.contests.conftest import add_problems, make_contest
+
+SOURCE = {"problem": "pa", "language": "python3", "source": "print(1)\n"}
+
+
+def make_app(url: str, tmp_path, interval_s: float = 0):
+    """An API app on the database ``url`` (one API process), with a rate limit of ``interval_s``."""
+    settings = Settings(
+        database_url=url,
+        problems_dir=tmp_path / "problems",
+        work_dir=tmp_path / "work",
+        submit_interval_s=interval_s,
+    )
+    return create_app(settings)
+
+
+@pytest.fixture
+def cheap_hashes(monkeypatch):
+    from argon2 import PasswordHasher, profiles
+
+    monkeypatch.setattr("judge.auth._hasher", PasswordHasher.from_parameters(profiles.CHEAPEST))
+
+
+@pytest.fixture
+def app(database_url, tmp_path, cheap_hashes):
+    """An app on a fresh database holding the problems pa, pb, pc."""
+    app = make_app(database_url, tmp_path, interval_s=60)
+    with app.state.sessions() as s:
+        add_problems(s, "pa", "pb", "pc")
+    return app
+
+
+def counted(app) -> list[str]:
+    """The SQL statements ``app``'s engine sends from now on (appended as they go)."""
+    statements: list[str] = []
+    event.listen(app.state.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    return statements
+
+
+def client_of(app, name: str, role: str = "student") -> TestClient:
+    client = TestClient(app)
+    client.user_id, headers = make_account(app, name, role)
+    client.headers.update(headers)
+    return client
+
+
+def test_an_ordinary_submission_takes_at_most_three_statements(app):
+    student = client_of(app, "ann")
+    teacher = client_of(app, "tess", "teacher")
+    with app.state.sessions() as s:
+        contest = make_contest(s, ("pb", "pc"), start=utcnow() - timedelta(minutes=5))
+        contest_id = contest.id
+    statements = counted(app)
+    for client, body in [
+        (student, SOURCE),  # practice
+        (teacher, SOURCE),
+        (teacher, {**SOURCE, "problem": "pb"}),  # a teacher is never locked out of practice
+        (teacher, {**SOURCE, "problem": "A", "contest": contest_id}),
+    ]:
+        statements.clear()
+        answer = client.post("/api/v1/submissions", json=body)
+        assert answer.status_code == 202, answer.text
+        assert len(statements) <= 3, statements
+    student2 = client_of(app, "bob")
+    statements.clear()
+    answer = student2.post("/api/v1/submissions", json={**SOURCE, "problem": "b", "contest": contest_id})
+    assert answer.status_code == 202, answer.text
+    assert len(statements) <= 3, statements
+    assert student2.get(answer.json()["url"]).json()["letter"] == "B"
+
+
+def test_a_token_ended_through_another_process_is_refused_at_once(database_url, tmp_path, cheap_hashes):
+    one, two = make_app(database_url, tmp_path), make_app(database_url, tmp_path)  # two processes
+    with one.state.sessions() as s:
+        add_problems(s, "pa")
+    admin = client_of(one, "root", "admin")
+    ann = client_of(one, "ann")
+    ann_elsewhere = TestClient(two, headers=dict(ann.headers))
+    assert ann_elsewhere.post("/api/v1/submissions", json=SOURCE).status_code == 202
+
+    assert admin.post("/api/v1/users/ann/password").status_code == 200  # a new password ends its tokens
+    refused = ann_elsewhere.post("/api/v1/submissions", json=SOURCE)
+    assert refused.status_code == 401 and refused.headers["WWW-Authenticate"] == "Bearer"
+
+    _, headers = make_account(one, "bob")
+    bob_elsewhere = TestClient(two, headers=headers)
+    assert bob_elsewhere.post("/api/v1/submissions", json=SOURCE).status_code == 202
+    assert TestClient(one, headers=headers).post("/api/v1/auth/logout").status_code == 204
+    assert bob_elsewhere.post("/api/v1/submissions", json=SOURCE).status_code == 401
+
+    _, headers = make_account(one, "cy")
+    cy_elsewhere = TestClient(two, headers=headers)
+    assert admin.post("/api/v1/users/cy/deactivate").status_code == 200
+    assert cy_elsewhere.post("/api/v1/submissions", json=SOURCE).status_code == 401
+    with one.state.sessions() as s:
+        joined = "users u LEFT JOIN submissions s ON s.user_id = u.id"
+        counts = dict(s.execute(text(f"SELECT u.name, count(s.id) FROM {joined} GROUP BY u.name")).all())
+    assert counts == {"root": 0, "ann": 1, "bob": 1, "cy": 0}
+
+
+def test_the_rate_limit_counts_submissions_through_every_process(database_url, tmp_path, cheap_hashes):
+    one, two = make_app(database_url, tmp_path, 60), make_app(database_url, tmp_path, 60)
+    with one.state.sessions() as s:
+        add_problems(s, "pa")
+    ann = client_of(one, "ann")
+    assert ann.post("/api/v1/submissions", json=SOURCE).status_code == 202
+    again = TestClient(two, headers=dict(ann.headers)).post("/api/v1/submissions", json=SOURCE)
+    assert again.status_code == 429 and 55 <= int(again.headers["Retry-After"]) <= 60
+    teacher = client_of(one, "tess", "teacher")  # the jury is not limited
+    for client in (teacher, TestClient(two, headers=dict(teacher.headers))):
+        assert client.post("/api/v1/submissions", json=SOURCE).status_code == 202
+
+
+def test_cases_left_to_the_rules_get_the_rules_answers(app):
+    ann = client_of(app, "ann")
+    now = utcnow()
+    make_account(app, "tess", "teacher")
+    with app.state.sessions() as s:
+        running = make_contest(s, ("pb",), start=now - timedelta(minutes=5)).id
+        make_contest(s, ("pc",), start=now + timedelta(hours=1), name="Later")
+        others = make_contest(
+            s, ("pa",), start=now - timedelta(minutes=5), participants=["tess"], scoreboard_visibility="public"
+        ).id
+        s.add(Worker(id="w1", host="h", languages=["cpp"], last_heartbeat=now))
+        s.commit()
+    assert ann.post("/api/v1/submissions", json=SOURCE).status_code == 422  # no live worker judges python3
+    with app.state.sessions() as s:
+        s.get(Worker, "w1").languages = ["cpp", "python3"]
+        s.commit()
+    # practice on a running contest's problem (locked), on a problem of a contest yet to start (hidden)
+    assert ann.post("/api/v1/submissions", json={**SOURCE, "problem": "pb"}).status_code == 403
+    assert ann.post("/api/v1/submissions", json={**SOURCE, "problem": "pc"}).status_code == 404
+    # in a contest: by problem id instead of letter (the rules accept it), then as a non-participant who sees it
+    by_id = ann.post("/api/v1/submissions", json={**SOURCE, "problem": "pb", "contest": running})
+    assert by_id.status_code == 202, by_id.text
+    outsider = ann.post("/api/v1/submissions", json={**SOURCE, "problem": "A", "contest": others})
+    assert outsider.status_code == 403
+    # practice on a running contest's problem it takes no part in: accepted, as before
+    assert ann.post("/api/v1/submissions", json=SOURCE).status_code == 429  # the rate limit first…
+    with app.state.sessions() as s:
+        s.execute(text("UPDATE users SET last_submission_at = NULL"))
+        s.commit()
+    assert ann.post("/api/v1/submissions", json=SOURCE).status_code == 202
+    assert ann.post("/api/v1/submissions", json={**SOURCE, "source": " "}).status_code == 422  # before the limit
+
+
+def test_polling_answers_304_until_the_submission_changes(app):
+    ann = client_of(app, "ann")
+    first = ann.post("/api/v1/submissions", json=SOURCE).json()["id"]
+    with app.state.sessions() as s:
+        s.execute(text("UPDATE users SET last_submission_at = NULL"))
+        s.commit()
+    second = ann.post("/api/v1/submissions", json={**SOURCE, "problem": "pb"}).json()["id"]
+    url = f"/api/v1/submissions/{second}"
+    answer = ann.get(url)
+    assert answer.status_code == 200 and answer.json()["queue_position"] == 1  # behind the first
+    tag = answer.headers["ETag"]
+    unchanged = ann.get(url, headers={"If-None-Match": tag})
+    assert unchanged.status_code == 304 and unchanged.content == b"" and unchanged.headers["ETag"] == tag
+    assert ann.get(url, headers={"If-None-Match": f'"other", W/{tag}'}).status_code == 304
+    assert ann.get(url, headers={"If-None-Match": '"other"'}).status_code == 200
+
+    with app.state.sessions() as s:  # a worker takes the first one: the second moves up
+        claim = lifecycle.claim(s, "w1", 60)
+        assert claim is not None and claim.submission_id == first
+    moved = ann.get(url, headers={"If-None-Match": tag})
+    assert moved.status_code == 200 and moved.json()["queue_position"] == 0
+    assert moved.headers["ETag"] != tag
+    tag = moved.headers["ETag"]
+    assert ann.get(url, headers={"If-None-Match": tag}).status_code == 304
+    with app.state.sessions() as s:
+        claim = lifecycle.claim(s, "w1", 60)
+        assert claim is not None and claim.submission_id == second
+    judging = ann.get(url, headers={"If-None-Match": tag})
+    assert judging.status_code == 200 and judging.json()["status"] == "judging"
+    assert judging.json()["queue_position"] is None
