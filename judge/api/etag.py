@@ -10,12 +10,15 @@ on the wire; following a submission is cheapest over the event stream (``/api/v1
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 from fastapi import Request, Response
 from pydantic import BaseModel
 
 # the answer depends on who asks; a shared cache must not hand one user's copy to another
 HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Authorization"}
+# the OpenAPI entry of the 304 answer
+NOT_MODIFIED: dict[int | str, dict[str, Any]] = {304: {"description": "unchanged since the ETag sent in If-None-Match"}}
 
 
 def tag_of(body: bytes) -> str:

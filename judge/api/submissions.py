@@ -6,6 +6,8 @@ allows; the jury sees everything. The rules of accepting a submission are ``judg
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import select
@@ -13,12 +15,11 @@ from sqlalchemy.orm import Session
 
 from judge import contests as rules
 from judge import lifecycle
-from judge.accept import accept_by_token, accept_submission
+from judge.accept import accept_by_token
 from judge.api.errors import answers
-from judge.api.etag import tagged_json
+from judge.api.etag import NOT_MODIFIED, tagged_json
 from judge.api.lookups import viewable_submission
 from judge.auth import bearer_token, current_user, db_session, token_refused
-from judge.config import Settings
 from judge.models import Contest, Submission, TestResult, User
 from judge.schemas import PathId, RequestBody, RowId, Text, UtcStamp
 from judge.vocabulary import DetailLevel, Role, Status
@@ -34,6 +35,11 @@ class SubmissionIn(RequestBody):
     language: Text = Field(min_length=1, max_length=32)
     source: Text
     contest: RowId | None = None
+
+    def rule_arguments(self) -> dict[str, Any]:
+        """The keyword arguments of ``judge.accept.accept_submission`` and ``accept_by_token`` (the
+        API's and the submit page's ways in)."""
+        return {"problem": self.problem, "language": self.language, "source": self.source, "contest_id": self.contest}
 
 
 class SubmissionCreated(BaseModel):
@@ -190,37 +196,14 @@ def summaries(session: Session, rows: list[Submission]) -> list[SubmissionSummar
     ]
 
 
-def accept(session: Session, settings: Settings, user: User, body: SubmissionIn) -> Submission:
-    """``judge.accept.accept_submission`` of a validated submission body (the API's and the submit
-    page's one way in); raises its ContestRuleError."""
-    return accept_submission(
-        session,
-        settings,
-        user,
-        problem=body.problem,
-        language=body.language,
-        source=body.source,
-        contest_id=body.contest,
-    )
-
-
 @router.post("/submissions", status_code=202, response_model=SubmissionCreated, responses=answers(403, 404, 429))
 def submit(
     request: Request, body: SubmissionIn, token: str = Depends(bearer_token), session: Session = Depends(db_session)
 ):
     """Queue a submission; 404 unknown problem, 422 bad language or empty source, 413 over 64 KiB;
     to a contest (``contest`` id, ``problem`` letter): 403 with the reason outside its window or
-    for a non-participant; 429 with ``Retry-After`` when a student submits too often. The token is
-    checked in the statement that takes the submission (``judge.accept.accept_by_token``)."""
-    submission_id = accept_by_token(
-        session,
-        request.app.state.settings,
-        token,
-        problem=body.problem,
-        language=body.language,
-        source=body.source,
-        contest_id=body.contest,
-    )
+    for a non-participant; 429 with ``Retry-After`` when a student submits too often."""
+    submission_id = accept_by_token(session, request.app.state.settings, token, **body.rule_arguments())
     if submission_id is None:
         raise token_refused()
     return SubmissionCreated(id=submission_id, status=Status.QUEUED, url=f"/api/v1/submissions/{submission_id}")
@@ -237,18 +220,13 @@ def my_submissions(
     return summaries(session, list(rows))
 
 
-@router.get(
-    "/submissions/{submission_id}",
-    response_model=SubmissionView,
-    responses={304: {"description": "unchanged since the copy whose ETag was sent in If-None-Match"}},
-)
+@router.get("/submissions/{submission_id}", response_model=SubmissionView, responses=NOT_MODIFIED)
 def submission(
     request: Request, submission_id: PathId, session: Session = Depends(db_session), user: User = Depends(current_user)
 ):
-    """A submission's status, verdict, queue position and the results of its latest judging (its
-    author and the jury), with an ``ETag``: send it back in ``If-None-Match`` and the answer is 304,
-    with no body, while nothing in it has changed. To follow a submission until its verdict, prefer
-    its event stream (``GET /api/v1/submissions/{id}/events``), which sends each change as it happens."""
+    """A submission's status, verdict, queue position and latest results (its author and the jury),
+    with an ``ETag``: sent back in ``If-None-Match``, it gets 304 and no body while nothing changed.
+    To follow a submission to its verdict, prefer ``GET /api/v1/submissions/{id}/events``."""
     return tagged_json(request, submission_out(session, viewable_submission(session, user, submission_id), user))
 
 

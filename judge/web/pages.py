@@ -2,8 +2,8 @@
 scoreboards, with live updates over the same server-sent events as the API.
 
 Every page asks the same rules the API asks (``judge.contests``, ``judge.auth``, ``judge.scoreboard``,
-``judge.api.lookups``) and submits through the API's own function (``judge.api.submissions.accept``,
-that is ``judge.accept``). The event streams here are the API's feeds (``judge.events``) authorised
+``judge.api.lookups``) and submits through the API's own rules (``judge.accept``, with the API's
+request body ``SubmissionIn``). The event streams here are the API's feeds (``judge.events``) authorised
 by the session cookie instead of a bearer header, since a browser's ``EventSource`` cannot send one.
 """
 
@@ -23,9 +23,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge import contests as rules
+from judge.accept import accept_submission
 from judge.api.contests import contest_out
 from judge.api.lookups import board_view, events_view, viewable_submission, visible_contest
-from judge.api.submissions import SubmissionIn, accept, submission_out
+from judge.api.submissions import SubmissionIn, submission_out
 from judge.auth import check_login, db_session, issue_token, revoke_token
 from judge.contests import ContestRuleError, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, event_response
@@ -321,7 +322,7 @@ async def submit(
             guessed = language_for_file(file_name)
             form.language = guessed.id if guessed else ""
         body = SubmissionIn(problem=problem, contest=contest_id, language=form.language, source=form.source)
-        created = accept(session, request.app.state.settings, user, body)
+        created = accept_submission(session, request.app.state.settings, user, **body.rule_arguments())
         return _redirect(f"/submissions/{created.id}")
     except RateLimited as exc:
         session.rollback()
