@@ -21,19 +21,22 @@ with its exact reason.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from functools import cache
 
-from sqlalchemy import ColumnElement, Select, and_, case, cast, exists, or_, select, true, update
+from sqlalchemy import ColumnElement, Integer, Select, and_, bindparam, case, cast, exists, or_, select, true, update
 from sqlalchemy import String as SqlString
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.dml import ReturningInsert, ReturningUpdate
 
 from judge import contests as rules
 from judge import lifecycle
-from judge.auth import JURY_ROLES, token_owner, user_for_token
-from judge.clock import utcnow
+from judge.auth import JURY_ROLES, token_owner, token_parameters, user_for_token
+from judge.clock import UtcDateTime, utcnow
 from judge.config import Settings
 from judge.contests import ContestRuleError
 from judge.languages import LANGUAGES
 from judge.models import Contest, ContestProblem, Problem, Submission, User, Worker
+from judge.vocabulary import Role
 
 WORKER_ALIVE = timedelta(minutes=2)  # a worker whose last heartbeat is older counts as down
 
@@ -58,12 +61,20 @@ def check_language(session: Session, language: str) -> None:
         raise ContestRuleError(422, f"language {language!r} is unavailable: no worker passed its self-test")
 
 
-def language_live(language: str, now: datetime) -> ColumnElement[bool]:
-    """SQL condition: ``language`` is judged by a live worker, or no worker is alive (``live_languages``
-    as one condition; the language list is matched as JSON text, ``"id"`` quoted, wildcards escaped)."""
-    alive = Worker.last_heartbeat >= now - WORKER_ALIVE
-    offers = cast(Worker.languages, SqlString).contains(f'"{language}"', autoescape=True)
+def language_live() -> ColumnElement[bool]:
+    """SQL condition: the language whose ``_offered`` pattern is the parameter ``offered`` is judged
+    by a live worker (a heartbeat at the parameter ``alive_since`` or later: ``WORKER_ALIVE`` before
+    now), or no worker is alive: ``check_language``'s rule as one condition."""
+    alive = Worker.last_heartbeat >= bindparam("alive_since", type_=UtcDateTime)
+    offers = cast(Worker.languages, SqlString).like(bindparam("offered"), escape="/")
     return or_(~exists().where(alive), exists().where(alive, offers))
+
+
+def _offered(language: str) -> str:
+    """A LIKE pattern (escape character ``/``) matching a worker's language list, as JSON text,
+    that holds ``language``: the id between double quotes, its wildcards escaped."""
+    quoted = '"' + language.replace("/", "//").replace("%", "/%").replace("_", "/_") + '"'
+    return f"%{quoted}%"
 
 
 def source_refusal(settings: Settings, source: str) -> ContestRuleError | None:
@@ -135,25 +146,24 @@ def accept_by_token(
     rules, the same refusals) and return its id (committed); None when ``token`` is not live
     (unknown, expired, ended) or its account is deactivated: nothing was stored then.
 
-    The usual case takes two statements (see the module docstring); any other falls back to
+    The usual case takes two statements (see the module docstring), each built once per process
+    and shape (``slot_statement``, ``target_statement``); any other falls back to
     ``accept_submission`` in a new transaction. Raises ContestRuleError as ``accept_submission``.
     """
     now = now or utcnow()
     if language in LANGUAGES and source_refusal(settings, source) is None:
-        taken = _take_slot(session, settings, token, now)
+        interval_s = settings.submit_interval_s
+        slot = {**token_parameters(token), "now": now, "free_since": now - timedelta(seconds=max(interval_s, 0))}
+        connection = session.connection()  # Core execution: these statements need nothing of the ORM
+        taken = connection.execute(slot_statement(interval_s > 0), slot).first()
         if taken is not None:
-            user_id, role = taken
-            jury = role in JURY_ROLES
-            submission_id = lifecycle.enqueue_where(
-                session,
-                problems=fast_target(user_id, role, problem, contest_id, now).where(language_live(language, now)),
-                language=language,
-                source=source,
-                user_id=user_id,
-                contest_id=contest_id,
-                is_jury=jury,
-                now=now,
+            user_id, jury = taken[0], taken[1] in JURY_ROLES
+            parameters = lifecycle.enqueue_parameters(
+                language=language, source=source, user_id=user_id, contest_id=contest_id, is_jury=jury, now=now
             )
+            parameters |= {"problem": problem, "letter": problem.upper(), "offered": _offered(language)}
+            parameters |= {"now": now, "alive_since": now - WORKER_ALIVE}
+            submission_id = connection.execute(target_statement(contest_id is not None, jury), parameters).scalar()
             if submission_id is not None:
                 session.commit()
                 return submission_id
@@ -167,39 +177,50 @@ def accept_by_token(
     return accepted.id
 
 
-def _take_slot(session: Session, settings: Settings, token: str, now: datetime) -> tuple[int, str] | None:
-    """In one UPDATE: the live ``token``'s active owner takes its submission slot (a student whose
-    last submission is ``submit_interval_s`` old or more; a teacher or an admin always, its time left
-    as it is). Its (id, role), or None when the token is not live, the account inactive or the slot
-    not free (not committed)."""
+@cache
+def slot_statement(limited: bool) -> ReturningUpdate[int, str]:
+    """The UPDATE by which the active owner of a live token (``judge.auth.token_owner``) takes its
+    submission slot, returning its (id, role); no row when the token is not live, the account
+    inactive or the slot not free. ``limited``: a student's slot is free when its last submission
+    was made at the parameter ``free_since`` or earlier, and taking it sets that time to ``now``; a
+    teacher's or an admin's is always free and its time left as it is. Without ``limited`` the
+    UPDATE changes nothing and only checks the token."""
     jury = User.role.in_(JURY_ROLES)
-    limited = settings.submit_interval_s > 0
-    threshold = now - timedelta(seconds=settings.submit_interval_s)
-    free = or_(jury, User.last_submission_at.is_(None), User.last_submission_at <= threshold) if limited else true()
-    statement = (
+    last = User.last_submission_at
+    free = or_(jury, last.is_(None), last <= bindparam("free_since")) if limited else true()
+    taken_at = case((jury, last), else_=bindparam("now", type_=UtcDateTime)) if limited else last
+    return (
         update(User)
-        .where(User.id == token_owner(token, now), User.active.is_(True), free)
-        .values(
-            last_submission_at=case((jury, User.last_submission_at), else_=now) if limited else User.last_submission_at
-        )
+        .where(User.id == token_owner(), User.active.is_(True), free)
+        .values(last_submission_at=taken_at)
         .returning(User.id, User.role)
         .execution_options(synchronize_session=False)
     )
-    row = session.execute(statement).first()
-    return (row[0], row[1]) if row else None
 
 
-def fast_target(user_id: int, role: str, problem: str, contest_id: int | None, now: datetime) -> Select[str, str]:
-    """SELECT of the (id, package hash) of the problem a submission of user ``user_id`` (``role``)
-    goes to, under conditions never more lenient than ``judge.contests.submission_target``: the
-    problem is loaded; in practice, for a student, it is in no contest that has not ended (which
+@cache
+def target_statement(to_contest: bool, jury: bool) -> ReturningInsert[int]:
+    """The ``INSERT … SELECT`` (``judge.lifecycle.enqueue_where``) that queues a submission only if
+    ``fast_target`` and ``language_live`` hold; parameters as ``enqueue_where``'s plus ``now``,
+    ``problem`` (the problem id), ``letter`` (in a contest: ``problem`` in upper case), ``offered``
+    (``_offered`` of the language) and ``alive_since``."""
+    return lifecycle.enqueue_where(fast_target(to_contest, jury).where(language_live()))
+
+
+def fast_target(to_contest: bool, jury: bool) -> Select[str, str]:
+    """SELECT of the (id, package hash) of the problem a submission goes to, under conditions never
+    more lenient than ``judge.contests.submission_target``, for a submission by the user of the
+    parameter ``user_id`` (a teacher or an admin when ``jury``, else a student), to the contest of
+    the parameter ``contest_id`` when ``to_contest``. The problem is loaded, and: in practice, the
+    parameter ``problem`` is its id and, for a student, it is in no contest that has not ended (which
     covers both the hidden problems of contests yet to start and the practice lock of running ones,
-    and leaves every such case to the rules); in a contest, ``problem`` is a letter of it and, for a
-    student, the contest is not archived, the student takes part and ``now`` is in its window."""
+    and leaves every such case to the rules); in a contest, it is the contest's problem under the
+    parameter ``letter`` and, for a student, the contest is not archived, the student takes part and
+    ``now`` is in its window."""
     chosen = select(Problem.id, Problem.package_sha256).where(Problem.archived.is_(False))
-    jury = role in JURY_ROLES
-    if contest_id is None:
-        chosen = chosen.where(Problem.id == problem)
+    now = bindparam("now", type_=UtcDateTime)
+    if not to_contest:
+        chosen = chosen.where(Problem.id == bindparam("problem"))
         if jury:
             return chosen
         contested = (
@@ -211,9 +232,9 @@ def fast_target(user_id: int, role: str, problem: str, contest_id: int | None, n
     chosen = (
         chosen.join(ContestProblem, ContestProblem.problem_id == Problem.id)
         .join(Contest, Contest.id == ContestProblem.contest_id)
-        .where(Contest.id == contest_id, ContestProblem.letter == problem.upper())
+        .where(Contest.id == bindparam("contest_id", type_=Integer), ContestProblem.letter == bindparam("letter"))
     )
     if jury:
         return chosen
     window = and_(Contest.start_at <= now, Contest.end_at > now, Contest.archived.is_(False))
-    return chosen.where(window, rules.takes_part_in(user_id, role))
+    return chosen.where(window, rules.takes_part_in(bindparam("user_id", type_=Integer), Role.STUDENT))

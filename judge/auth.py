@@ -31,7 +31,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Depends, HTTPException, Request
 from fastapi.security import OAuth2PasswordBearer
-from sqlalchemy import ScalarSelect, delete, select
+from sqlalchemy import ScalarSelect, bindparam, delete, select
 from sqlalchemy.orm import Session
 
 from judge.clock import utcnow
@@ -199,24 +199,40 @@ def issue_token(session: Session, user: User, lifetime: timedelta = TOKEN_LIFETI
     return token, now + lifetime
 
 
-def token_owner(token: str, now: datetime) -> ScalarSelect[int]:
-    """SQL scalar subquery: the id of the user whose token ``token`` is, while it lives at ``now``
-    (UTC): known (not logged out, not ended by a new password or a deactivation) and not expired.
-    NULL otherwise. Whether the user is active is the caller's condition on its own row."""
-    return (
-        select(ApiToken.user_id)
-        .where(ApiToken.token_sha256 == _digest(token), ApiToken.expires_at > now)
-        .scalar_subquery()
+# the id of the user whose live token has the SHA-256 ``token_sha256`` at ``now`` (``token_owner``)
+_TOKEN_OWNER = (
+    select(ApiToken.user_id)
+    .where(ApiToken.token_sha256 == bindparam("token_sha256"), ApiToken.expires_at > bindparam("now"))
+    .scalar_subquery()
+)
+_LIVE_USER = (
+    select(User)
+    .join(ApiToken, ApiToken.user_id == User.id)
+    .where(
+        ApiToken.token_sha256 == bindparam("token_sha256"),
+        ApiToken.expires_at > bindparam("now"),
+        User.active.is_(True),
     )
+)
+
+
+def token_owner() -> ScalarSelect[int]:
+    """SQL scalar subquery: the id of the user whose token is live at the parameter ``now`` (UTC):
+    the token whose SHA-256 is the parameter ``token_sha256`` (``token_parameters``) is known (not
+    logged out, not ended by a new password or a deactivation) and not expired; NULL otherwise.
+    Whether the user is active is the caller's condition on its own row. One object, built once,
+    so that statements embedding it are built once too."""
+    return _TOKEN_OWNER
+
+
+def token_parameters(token: str) -> dict[str, str]:
+    """The parameters ``token_owner`` reads for bearer ``token`` (all but ``now``)."""
+    return {"token_sha256": _digest(token)}
 
 
 def user_for_token(session: Session, token: str) -> User | None:
     """The user a live token belongs to, else None (unknown, expired, or its account deactivated)."""
-    return session.scalar(
-        select(User)
-        .join(ApiToken, ApiToken.user_id == User.id)
-        .where(ApiToken.token_sha256 == _digest(token), ApiToken.expires_at > utcnow(), User.active.is_(True))
-    )
+    return session.scalar(_LIVE_USER, {**token_parameters(token), "now": utcnow()})
 
 
 def revoke_token(session: Session, token: str) -> None:

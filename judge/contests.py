@@ -547,14 +547,16 @@ def running_contest_of(session: Session, problem_id: str, now: datetime, user: U
     )
 
 
-def takes_part_in(user_id: int, role: str) -> ColumnElement[bool]:
-    """SQL condition on ``Contest``: the user ``user_id`` of ``role`` takes part (``is_participant``
-    in one condition: open to all students and a student, or named, or in a listed class)."""
+def takes_part_in(user_id: int | ColumnElement[int], role: str) -> ColumnElement[bool]:
+    """SQL condition on ``Contest``: the user ``user_id`` (an id, or a SQL expression such as a bound
+    parameter) of ``role`` takes part (``is_participant`` in one condition: open to all students and
+    a student, or named, or in a listed class)."""
     named = select(ContestParticipant.user_id).where(ContestParticipant.contest_id == Contest.id)
+    user = literal(user_id) if isinstance(user_id, int) else user_id
     return or_(
         and_(Contest.all_students.is_(True), true() if role == Role.STUDENT else false()),
-        literal(user_id).in_(named),
-        literal(user_id).in_(class_students(Contest.id)),
+        user.in_(named),
+        user.in_(class_students(Contest.id)),
     )
 
 

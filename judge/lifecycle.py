@@ -36,6 +36,7 @@ from sqlalchemy import (
     Integer,
     Select,
     and_,
+    bindparam,
     func,
     insert,
     literal,
@@ -44,6 +45,8 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.dml import ReturningInsert
+from sqlalchemy.sql.elements import BindParameter
 
 from judge.clock import utcnow
 from judge.models import Problem, Submission, TestResult
@@ -60,7 +63,7 @@ class Claim:
     attempt: int
 
 
-def waiting_count(user_id: int | None) -> ColumnElement[int]:
+def waiting_count(user_id: int | BindParameter[int] | None) -> ColumnElement[int]:
     """``fair_rank`` of a new submission of ``user_id``, as SQL: a scalar subquery counting that
     user's submissions already waiting (queued or judging), computed by the database inside the
     INSERT that uses it; 0 without a user."""
@@ -126,23 +129,30 @@ def enqueue(
     return submission
 
 
-def enqueue_where(
-    session: Session,
-    *,
-    problems: Select[str, str],
-    language: str,
-    source: str,
-    user_id: int,
-    contest_id: int | None,
-    is_jury: bool,
-    now: datetime,
-) -> int | None:
-    """Queue a submission as ``enqueue`` does, in one ``INSERT … SELECT … RETURNING`` statement: the
-    problem (id, package hash) is the first row of ``problems``, a SELECT whose WHERE clause carries
-    every condition the submission must meet. Returns the new submission's id (flushed, not
-    committed), or None when ``problems`` selects no row: then nothing was added."""
+ENQUEUED = ("language", "source", "status", "created_at", "user_id", "contest_id", "is_jury", "priority")
+
+
+def enqueue_where(problems: Select[str, str]) -> ReturningInsert[int]:
+    """An ``INSERT … SELECT … RETURNING id`` that queues a submission as ``enqueue`` does, in one
+    statement: the problem (id, package hash) is the first row of ``problems``, a SELECT whose WHERE
+    clause carries every condition the submission must meet. Its parameters are named after the
+    columns (``enqueue_parameters``); executed, it returns the new submission's id, or no row (and
+    adds nothing) when ``problems`` selects none. Build it once and execute it many times: the
+    database driver's statement cache then serves every execution."""
     column = Submission.__table__.c
-    values = {
+    user_id = bindparam("user_id", type_=Integer)
+    picked = problems.add_columns(
+        *(bindparam(name, type_=column[name].type) for name in ENQUEUED), waiting_count(user_id)
+    ).limit(1)
+    names = ["problem_id", "package_sha256", *ENQUEUED, "fair_rank"]
+    return insert(Submission).from_select(names, picked).returning(Submission.id)
+
+
+def enqueue_parameters(
+    *, language: str, source: str, user_id: int, contest_id: int | None, is_jury: bool, now: datetime
+) -> dict[str, object]:
+    """The parameters of an ``enqueue_where`` statement for a submission made at ``now`` (UTC)."""
+    return {
         "language": language,
         "source": source,
         "status": Status.QUEUED,
@@ -152,12 +162,6 @@ def enqueue_where(
         "is_jury": is_jury,
         "priority": int(_priority(contest_id)),
     }
-    picked = problems.add_columns(
-        *(literal(value, column[name].type) for name, value in values.items()), waiting_count(user_id)
-    ).limit(1)
-    names = ["problem_id", "package_sha256", *values, "fair_rank"]
-    statement = insert(Submission).from_select(names, picked).returning(Submission.id)
-    return session.execute(statement).scalar()
 
 
 def _priority(contest_id: int | None) -> Priority:
