@@ -120,7 +120,10 @@ def prepare(url: str, folder: Path, users: int) -> tuple[str, list[str]]:
     sessions = make_sessionmaker(make_engine(url))
     with sessions() as s:
         digest = load_problem(s, package).package_sha256
-        students = [User(name=f"student{i}", role="student", password_hash="!") for i in range(users)]
+        students = [
+            User(name=f"student{i}", display_name=f"Student {i}", role="student", password_hash="!")
+            for i in range(users)
+        ]
         s.add_all(students)
         s.commit()
         tokens = [issue_token(s, user)[0] for user in students]
@@ -155,7 +158,7 @@ def wait_up(base: str) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
-            if httpx.get(base + "/api/v1/languages", timeout=1).status_code == 200:
+            if httpx.get(base + "/api/v1/problems", timeout=1).status_code == 200:
                 return
         except httpx.HTTPError:
             time.sleep(0.2)
@@ -187,7 +190,7 @@ class LoadResult:
         return self.api_cpu_s * 1000 / max(1, self.accepted)
 
 
-def run_wrk(base: str, tokens: list[str], folder: Path, connections: int, threads: int, seconds: float) -> dict:
+def run_wrk(base: str, tokens: list[str], folder: Path, connections: int, threads: int, seconds: int) -> dict:
     """Drive ``base`` with wrk for ``seconds``; returns the JSON line its script prints."""
     script = folder / "submit.lua"
     script.write_text(WRK_SCRIPT % {"tokens": ",".join(f'"{t}"' for t in tokens), "threads": threads})
@@ -327,7 +330,7 @@ def drain_seconds(workers: int, submissions: int, cpu_s: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10, help="length of each wrk run (s)")
+    parser.add_argument("--seconds", type=int, default=10, help="length of each wrk run (s)")
     parser.add_argument("--connections", type=int, default=16, help="wrk's open connections")
     parser.add_argument("--threads", type=int, default=1, help="wrk's threads")
     parser.add_argument("--users", type=int, default=2000, help="students whose tokens the load uses in turn")
