@@ -4,7 +4,8 @@ Each test knows which process answered a request: a connection is served by the 
 holds its server-side socket (found through /proc/net/tcp and /proc/<pid>/fd). The proofs:
 - a submission posted to one process shows on a contest event stream held by the other;
 - the per-student rate limit holds when two submissions of one student land on different processes;
-- failed logins counted by one process throttle the account on the other.
+- failed logins counted by one process throttle the account on the other;
+- SIGKILL of `judge serve` leaves no API process behind.
 """
 
 from __future__ import annotations
@@ -252,3 +253,31 @@ def test_failed_logins_on_one_process_throttle_the_account_on_the_other(server):
     status, body = _post(second, "/api/v1/auth/token", None, form)
     assert status == 429, body
     assert _post(second, "/api/v1/auth/token", None, "username=bob&password=wrong")[0] == 401  # bob is not ann
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_serve_killed_takes_its_api_processes_with_it(sqlite_url, tmp_path):
+    """SIGKILL gives ``judge serve`` no chance to stop its API processes: each asked Linux for
+    SIGTERM when its parent dies (``judge.serving.die_with_parent``), and none is left."""
+    running = Server(sqlite_url, tmp_path)
+    api_pids: list[int] = []
+    try:
+        running.wait_up()
+        api_pids = sorted(set(running.pids))
+        running.process.kill()
+        running.process.wait()
+        deadline = time.monotonic() + 30
+        while any(_alive(pid) for pid in api_pids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in api_pids if _alive(pid)]
+    finally:
+        for pid in api_pids:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        running.stop()
