@@ -72,7 +72,12 @@ lint: install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
+# wrk: the HTTP load generator of benchmarks/load.py (a C program: the load costs the server's two
+# cores little). Installed by `make bench` only.
+BENCH_APT := wrk
+
 bench: install
+	@$(MAKE) --no-print-directory system-packages APT_PACKAGES="$(BENCH_APT)"
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
 
 clean:

@@ -364,21 +364,14 @@ def _spawn_workers(first_slot: int, count: int) -> list:
     import subprocess
     import sys
 
+    from judge.serving import die_with_parent
+
     return [
         subprocess.Popen(
-            [sys.executable, "-m", "judge", "worker", "--slot", str(first_slot + i)], preexec_fn=_die_with_parent
+            [sys.executable, "-m", "judge", "worker", "--slot", str(first_slot + i)], preexec_fn=die_with_parent
         )
         for i in range(count)
     ]
-
-
-def _die_with_parent() -> None:
-    """In the child before exec: ask Linux for SIGTERM when the parent exits (PR_SET_PDEATHSIG)."""
-    import ctypes
-    import signal
-
-    PR_SET_PDEATHSIG = 1
-    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def _wait_workers(processes: list) -> None:
@@ -404,17 +397,24 @@ def serve(
     port: int = typer.Option(8000, help="TCP port"),
     workers: int = typer.Option(-1, help="judge worker processes on this host (-1: one per core; 0: none)"),
     load: bool = typer.Option(True, help="load every package of JUDGE_PROBLEMS_DIR at start"),
+    api_processes: int = typer.Option(
+        1,
+        min=1,
+        help="API processes sharing the port (uvicorn workers); start-up work (migrations, packages, "
+        "judge workers) is done once, by this process, before they start",
+    ),
 ) -> None:
-    """Migrate the database, load the problem packages, start workers and serve the API."""
+    """Migrate the database, load the problem packages, start workers and serve the API.
+
+    With --api-processes N, N processes answer HTTP on one port; every limit (submission rate, failed
+    logins, open streams) and every event stream holds across them: they share the database.
+    """
     import os
 
-    import uvicorn
-
-    from judge.api import create_app
     from judge.config import load_settings
     from judge.db import make_engine, make_sessionmaker, upgrade
     from judge.package_store import load_problems_dir
-    from judge.serving import server_config
+    from judge.serving import serve_api
 
     settings = load_settings()
     try:
@@ -431,9 +431,9 @@ def serve(
     _first_admin(settings.database_url)
     count = (os.cpu_count() or 1) if workers < 0 else workers
     processes = _spawn_workers(0, count)
-    say(f"{count} judge workers started; API on http://{host}:{port} (docs at /docs)")
+    say(f"{count} judge workers started; API on http://{host}:{port} (docs at /docs), {api_processes} process(es)")
     try:
-        uvicorn.Server(server_config(create_app(settings), settings, host, port)).run()
+        serve_api(settings, host, port, api_processes)
     finally:
         for p in processes:
             p.terminate()

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import sqlite3
 import threading
+import time
 from pathlib import Path
+from typing import IO
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import sessionmaker
@@ -15,16 +19,18 @@ from judge.config import REPO_ROOT
 def make_engine(url: str) -> Engine:
     """Create an engine for ``url``.
 
-    SQLite: creates the parent folder, waits up to ``LOCK_TIMEOUT_S`` on a locked database (several
-    worker processes share one file), and turns on WAL so readers never block the writer.
+    SQLite: creates the parent folder, queues writers of every process on one ``WriterLock`` (up to
+    ``SQLITE_LOCK_TIMEOUT_S``), keeps SQLite's busy timeout of ``LOCK_TIMEOUT_S`` for anyone else, and
+    turns on WAL so readers never block the writer.
     PostgreSQL: a statement waits up to ``LOCK_TIMEOUT_S`` for a lock, then fails (OperationalError).
     """
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
-        if path and path != ":memory:":
+        on_disk = bool(path) and path != ":memory:"
+        if on_disk:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, connect_args={"timeout": LOCK_TIMEOUT_S, "check_same_thread": False})
-        _serialize_sqlite_writers(engine)
+        _serialize_sqlite_writers(engine, path if on_disk else None)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
@@ -42,25 +48,76 @@ def make_engine(url: str) -> Engine:
 
 WRITE_STATEMENTS = ("INSERT", "UPDATE", "DELETE", "REPLAC")
 LOCK_TIMEOUT_S = 30  # the longest a statement waits for another transaction's lock (s)
-SQLITE_LOCK_TIMEOUT_S = LOCK_TIMEOUT_S  # the wait for this process's other writer (s)
+SQLITE_LOCK_TIMEOUT_S = LOCK_TIMEOUT_S  # the wait for another writer of the same SQLite file (s)
 
 
-def _serialize_sqlite_writers(engine: Engine) -> None:
-    """Queue this process's write transactions on a lock instead of SQLite's busy handler.
+class WriterLock:
+    """One writer at a time to a SQLite file, across the threads of a process and, through an
+    exclusive ``flock`` on ``<file>-writers.lock`` (flock(2)), across every process on the host that
+    opens the file through ``make_engine`` (API processes, workers, the CLI).
+
+    A waiting writer is let in within about a millisecond of the holder's commit, where SQLite's own
+    busy handler sleeps up to 100 ms between tries. ``acquire`` gives up after ``timeout_s``; a
+    process that dies lets go of its flock with it.
+    """
+
+    POLL_S = 0.001  # how often a writer of another process looks whether the file lock is free
+
+    def __init__(self, path: str | None):
+        self.path = f"{path}-writers.lock" if path else None
+        self.threads = threading.Lock()
+        self._file: IO[bytes] | None = None
+        self._pid = 0
+
+    def acquire(self, timeout_s: float) -> bool:
+        """Wait up to ``timeout_s`` seconds for the lock; True once held."""
+        deadline = time.monotonic() + timeout_s
+        if not self.threads.acquire(timeout=timeout_s):
+            return False
+        if self.path is None:
+            return True
+        lock_file = self._opened()
+        while True:
+            try:
+                fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    self.threads.release()
+                    return False
+                time.sleep(self.POLL_S)
+
+    def release(self) -> None:
+        """Let the next writer in."""
+        if self._file is not None:
+            fcntl.flock(self._file, fcntl.LOCK_UN)
+        self.threads.release()
+
+    def _opened(self) -> IO[bytes]:
+        """This process's own handle of the lock file (a forked child opens its own: a shared handle
+        would share the lock)."""
+        if self._file is None or self._pid != os.getpid():
+            assert self.path is not None
+            self._file, self._pid = open(self.path, "ab"), os.getpid()  # noqa: SIM115 - held for the process's life
+        return self._file
+
+
+def _serialize_sqlite_writers(engine: Engine, path: str | None) -> None:
+    """Queue write transactions to the SQLite file ``path`` on a ``WriterLock`` instead of SQLite's
+    busy handler (None: a database in memory, one process).
 
     SQLite lets one writer in at a time and makes the others retry with sleeps of up to 100 ms,
-    which under concurrent requests gives long, uneven waits. Here a thread takes the engine's lock
-    at its transaction's first write and gives it back at commit, rollback or when the connection
-    returns to the pool, so waiting writers are woken in turn. Other processes (workers) still meet
-    SQLite's busy handler.
+    which under concurrent requests gives long, uneven waits. Here a thread takes the lock at its
+    transaction's first write and gives it back at commit, rollback or when the connection returns
+    to the pool, so waiting writers, of this process or another, are let in in turn.
     """
-    lock = threading.Lock()
+    lock = WriterLock(path)
 
     @event.listens_for(engine, "before_cursor_execute")
     def _take(conn, _cursor, statement, _params, _context, _many):
         if not conn.info.get("writing") and statement.lstrip()[:6].upper() in WRITE_STATEMENTS:
-            if not lock.acquire(timeout=SQLITE_LOCK_TIMEOUT_S):  # as SQLite's own busy timeout would
-                raise sqlite3.OperationalError("database is locked (waited for this process's other writer)")
+            if not lock.acquire(SQLITE_LOCK_TIMEOUT_S):  # as SQLite's own busy timeout would
+                raise sqlite3.OperationalError("database is locked (waited for another writer)")
             conn.info["writing"] = True
 
     def _give_back(info: dict) -> None:

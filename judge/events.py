@@ -36,7 +36,7 @@ from judge.clock import iso_utc, utcnow
 from judge.contests import shown_figures, shown_test
 from judge.models import Contest, ContestProblem, Submission, TestResult, User
 from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
-from judge.throttle import client_address
+from judge.throttle import HeldSlot, client_address
 from judge.vocabulary import DetailLevel, ScoreboardView, Status
 
 KEEPALIVE_S = 15.0
@@ -216,14 +216,17 @@ async def stream(
     poll_s: float,
     max_s: float,
     disconnected: Callable[[], Awaitable[bool]] | None = None,
+    slot: HeldSlot | None = None,
 ) -> AsyncIterator[str]:
     """Poll ``feed`` every ``poll_s`` seconds (in a worker thread: database calls block; at most
     ``MAX_CONCURRENT_POLLS`` polls of all streams at once) and yield its
     events as SSE text, a keep-alive comment every ``KEEPALIVE_S``, until the feed finishes, the client
     goes away (``await disconnected()`` is true) or ``max_s`` seconds pass (``end`` event: the
-    client reconnects, as EventSource does on its own)."""
+    client reconnects, as EventSource does on its own). Each poll renews ``slot``'s lease when due."""
 
     def poll():
+        if slot is not None:
+            slot.renew()
         with sessions() as session:
             return feed.poll(session)
 
@@ -250,17 +253,18 @@ async def stream(
 
 
 class HeldStream(StreamingResponse):
-    """A streaming response that gives back its stream slot when it ends, however it ends."""
+    """A streaming response that gives back its stream slot when it ends, however it ends (in a
+    worker thread: giving it back writes to the database)."""
 
-    def __init__(self, content, release: Callable[[], None], **kwargs):
+    def __init__(self, content, slot: HeldSlot, **kwargs):
         super().__init__(content, **kwargs)
-        self.release = release
+        self.slot = slot
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
             await super().__call__(scope, receive, send)
         finally:
-            self.release()
+            await anyio.to_thread.run_sync(self.slot.release)
 
 
 def event_response(
@@ -276,13 +280,14 @@ def event_response(
     the stream's whole life, and a few open streams would hold them all."""
     settings, slots = request.app.state.settings, request.app.state.streams
     if user is not None:
-        release = slots.take(f"user:{user.id}", settings.max_streams_per_user)
+        slot = slots.take(f"user:{user.id}", settings.max_streams_per_user)
     else:
-        release = slots.take(f"address:{client_address(request)}", settings.max_streams_per_address)
+        slot = slots.take(f"address:{client_address(request)}", settings.max_streams_per_address)
     session.close()
+    poll_s = max(poll_s, settings.min_poll_s)
     return HeldStream(
-        stream(feed, request.app.state.sessions, max(poll_s, settings.min_poll_s), max_s, request.is_disconnected),
-        release,
+        stream(feed, request.app.state.sessions, poll_s, max_s, request.is_disconnected, slot),
+        slot,
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

@@ -337,3 +337,37 @@ class Clarification(Base):
         Index("ix_clarifications_contest_changed", "contest_id", "changed_at"),
         Index("ix_clarifications_asker", "asker_id", "asked_at"),
     )
+
+
+class LoginFailure(Base):
+    """One failed login (``judge.throttle.LoginThrottle``), shared by every API process.
+
+    key_sha256: SHA-256 (hex) of ``account:<name>`` or ``address:<ip>``, so any text a client sends
+    fits; failed_at: when, in seconds since the Unix epoch (the throttle's clock).
+    """
+
+    __tablename__ = "login_failures"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key_sha256: Mapped[str] = mapped_column(String(64))
+    failed_at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (
+        Index("ix_login_failures_key", "key_sha256", "failed_at"),
+        Index("ix_login_failures_failed_at", "failed_at"),
+    )
+
+
+class StreamSlot(Base):
+    """An event stream held open (``judge.throttle.StreamSlots``), shared by every API process.
+
+    key_sha256: SHA-256 (hex) of ``user:<id>`` or ``address:<ip>``; expires_at: the end of its lease
+    in seconds since the Unix epoch, renewed while the stream lives, so a slot of a process that died
+    frees itself.
+    """
+
+    __tablename__ = "stream_slots"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key_sha256: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_stream_slots_key", "key_sha256", "expires_at"),)

@@ -6,6 +6,12 @@ time, holds its socket and its buffers for ever. ``GuardedH11Protocol`` gives ev
 ``read_timeout_s`` seconds, counted from its first byte (or from the connection's opening), to
 arrive whole, headers and body; then it answers 408 and closes. A response being sent (an event
 stream) is never cut: the clock stops once the request is in.
+
+``serve_api`` runs one API process, or several (uvicorn's ``Multiprocess`` supervisor: the parent
+binds the socket once, each child process builds its own app with ``judge.api.create_app`` and
+accepts on the shared socket; a child that dies is started again). Nothing the API keeps in memory
+is needed for correctness: the queue, the event streams, the rate limit and the throttles all live
+in the database, so any process may answer any request.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import asyncio
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.supervisors import Multiprocess
 
 from judge.config import Settings
 
@@ -80,3 +87,42 @@ class GuardedH11Protocol(H11Protocol):
 def server_config(app, settings: Settings, host: str, port: int, log_level: str = "info") -> ServerConfig:
     """The uvicorn configuration ``judge serve`` (and the tests' real servers) run ``app`` with."""
     return ServerConfig(app, read_timeout_s=settings.request_read_timeout_s, host=host, port=port, log_level=log_level)
+
+
+APP_FACTORY = "judge.serving:api_process_app"  # what each of several API processes imports and calls
+
+
+def die_with_parent() -> None:
+    """Ask Linux to send this process SIGTERM when its parent exits, however it exits
+    (PR_SET_PDEATHSIG, prctl(2)): a supervisor killed by SIGKILL leaves no child behind."""
+    import ctypes
+    import signal
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+def api_process_app():
+    """The app of one of several API processes: settings from the environment, as ``judge serve``
+    read them; the process ends with its supervisor (``die_with_parent``)."""
+    from judge.api import create_app
+
+    die_with_parent()
+    return create_app()
+
+
+def serve_api(settings: Settings, host: str, port: int, processes: int = 1, log_level: str = "info") -> None:
+    """Serve the API on ``host``:``port`` until SIGINT or SIGTERM, in ``processes`` processes (≥ 1).
+
+    One process serves the app built here; several are children of this one, each building its own
+    app from the environment (``APP_FACTORY``), all accepting connections on one listening socket.
+    The database must be migrated and the packages loaded first: the children do neither.
+    """
+    if processes <= 1:
+        from judge.api import create_app
+
+        uvicorn.Server(server_config(create_app(settings), settings, host, port, log_level)).run()
+        return
+    config = server_config(APP_FACTORY, settings, host, port, log_level)
+    config.factory, config.workers = True, processes
+    Multiprocess(config, sockets=[config.bind_socket()]).run()

@@ -85,9 +85,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings, app.state.engine, app.state.sessions = settings, engine, make_sessionmaker(engine)
     app.state.logins = LoginThrottle(
-        settings.login_failures_per_account, settings.login_failures_per_address, settings.login_window_s
+        app.state.sessions,
+        settings.login_failures_per_account,
+        settings.login_failures_per_address,
+        settings.login_window_s,
     )
-    app.state.streams = StreamSlots()
+    app.state.streams = StreamSlots(app.state.sessions)
     app.add_middleware(JsonDepthGuard)
     install_error_handlers(app)
     app.state.routes = [route for module in ROUTERS for route in module.router.routes]  # 405's Allow

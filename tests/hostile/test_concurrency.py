@@ -47,6 +47,7 @@ def test_open_event_streams_hold_no_database_connection(any_db_app):
             headers=headers["ana"],  # to the running contest, by letter
             json={"problem": "A", "contest": contest.id, "language": "python3", "source": "print(1)"},
         ).json()["id"]
+        readers = []  # each stream's line reader is kept: a reader collected as garbage closes its stream
         for i in range(OPEN_STREAMS):  # no worker: the submission stays queued, its stream stays open
             path = f"/api/v1/submissions/{sid}/events" if i % 2 else f"/api/v1/contests/{contest.id}/events"
             reply = streams.enter_context(
@@ -56,6 +57,7 @@ def test_open_event_streams_hold_no_database_connection(any_db_app):
             lines = reply.iter_lines()
             while not next(lines).startswith("data:"):  # the first event: its poll is over
                 pass
+            readers.append(lines)
         assert any_db_app.state.engine.pool.checkedout() == 0
         assert client.get("/api/v1/submissions", headers=headers["ana"]).status_code == 200
         streams.close()  # abandoned mid-stream, as a closed browser tab does

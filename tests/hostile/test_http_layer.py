@@ -106,7 +106,9 @@ def _log_in(client: TestClient, name: str, password: str):
 def test_guessing_a_password_is_throttled_without_locking_the_owner_out_for_good(api_app):
     """220 wrong passwords in a row were all answered and the right one still worked at once."""
     clock = [1000.0]
-    api_app.state.logins = LoginThrottle(per_account=5, per_address=30, window_s=300, clock=lambda: clock[0])
+    api_app.state.logins = LoginThrottle(
+        api_app.state.sessions, per_account=5, per_address=30, window_s=300, clock=lambda: clock[0]
+    )
     client = client_of(api_app)
     client_of(api_app, "ana")  # password pw-xxxxxxxx (tests/conftest.make_account)
     answers = [_log_in(client, "ana", f"guess{i}").status_code for i in range(220)]
@@ -119,7 +121,7 @@ def test_guessing_a_password_is_throttled_without_locking_the_owner_out_for_good
 
 
 def test_one_address_guessing_many_accounts_is_throttled(api_app):
-    api_app.state.logins = LoginThrottle(per_account=5, per_address=30, window_s=300)
+    api_app.state.logins = LoginThrottle(api_app.state.sessions, per_account=5, per_address=30, window_s=300)
     client = client_of(api_app)
     answers = [_log_in(client, f"user{i}", "guess").status_code for i in range(40)]
     assert answers[:30] == [401] * 30 and set(answers[30:]) == {429}

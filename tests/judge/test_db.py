@@ -1,4 +1,5 @@
-"""SQLite writers of one process queue on a lock (judge.db), released at commit, rollback or close."""
+"""SQLite writers queue on one lock (judge.db.WriterLock), shared by the threads of a process and by
+processes, released at commit, rollback or close."""
 
 from __future__ import annotations
 
@@ -62,3 +63,39 @@ def test_commit_rollback_close_and_failed_statements_give_the_lock_back(sessions
         s.rollback()
         assert _write_from_another_thread(sessions, 4) is None
         assert sorted(s.scalars(text("SELECT x FROM t")).all()) == [2, 3, 4]
+
+
+HOLDER = """
+import sys
+from sqlalchemy import text
+from judge.db import make_engine, make_sessionmaker
+with make_sessionmaker(make_engine(sys.argv[1]))() as s:
+    s.execute(text("INSERT INTO t VALUES (7)"))
+    print("holding", flush=True)
+    sys.stdin.readline()
+    s.commit()
+"""
+
+
+def test_a_writer_of_another_process_is_waited_for_on_the_shared_lock(sessions, sqlite_url):
+    """Another process's open write transaction makes this one wait on the file lock (0.3 s here),
+    not on SQLite's 30 s busy timeout; once it commits, this process writes at once."""
+    import subprocess
+    import sys
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, sqlite_url], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        error = _write_from_another_thread(sessions, 8)
+        assert isinstance(error, OperationalError) and "another writer" in str(error)
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.write("\n")
+        holder.stdin.close()
+        holder.wait(30)
+    assert holder.returncode == 0
+    assert _write_from_another_thread(sessions, 9) is None
+    with sessions() as s:
+        assert sorted(s.scalars(text("SELECT x FROM t"))) == [7, 9]

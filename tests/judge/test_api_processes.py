@@ -1,0 +1,283 @@
+"""``judge serve --api-processes 2``: two real API processes on one port, on SQLite and PostgreSQL.
+
+Each test knows which process answered a request: a connection is served by the one process that
+holds its server-side socket (found through /proc/net/tcp and /proc/<pid>/fd). The proofs:
+- a submission posted to one process shows on a contest event stream held by the other;
+- the per-student rate limit holds when two submissions of one student land on different processes;
+- failed logins counted by one process throttle the account on the other;
+- SIGKILL of `judge serve` leaves no API process behind.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from judge.auth import issue_token
+from judge.db import make_engine, make_sessionmaker
+from judge.models import User, utcnow
+from tests.contests.conftest import add_problems, add_users, make_contest
+
+SUBMIT_INTERVAL_S = 60  # long enough that a second submission of one student within a test is refused
+LOGIN_FAILURES = 3
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _children(pid: int) -> list[int]:
+    """Processes whose parent is ``pid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def _server_socket_inode(port: int, client_port: int) -> int | None:
+    """The inode of the server's end of the TCP connection 127.0.0.1:client_port → 127.0.0.1:port."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        local, remote = fields[1].split(":"), fields[2].split(":")
+        if int(local[1], 16) == port and int(remote[1], 16) == client_port:
+            return int(fields[9])
+    return None
+
+
+def _owner(pids: list[int], inode: int) -> int | None:
+    """Which of ``pids`` holds the socket ``inode`` open."""
+    target = f"socket:[{inode}]"
+    for pid in pids:
+        try:
+            for fd in Path(f"/proc/{pid}/fd").iterdir():
+                try:
+                    if os.readlink(fd) == target:
+                        return pid
+                except OSError:
+                    continue
+        except OSError:
+            continue
+    return None
+
+
+class Server:
+    """``judge serve --api-processes 2`` on a free port; ``connection_to(i)`` opens a keep-alive
+    connection served by API process i (0 or 1)."""
+
+    def __init__(self, url: str, work: Path):
+        self.port = _free_port()
+        env = {
+            **os.environ,
+            "JUDGE_DATABASE_URL": url,
+            "JUDGE_WORK_DIR": str(work),
+            "JUDGE_SUBMIT_INTERVAL_S": str(SUBMIT_INTERVAL_S),
+            "JUDGE_MIN_POLL_S": "0.05",
+            "JUDGE_LOGIN_FAILURES_PER_ACCOUNT": str(LOGIN_FAILURES),
+        }
+        self.log = open(work / "serve.log", "wb")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "judge", "serve", "--workers", "0", "--no-load", "--api-processes", "2"]
+            + ["--port", str(self.port)],
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        self.pids: list[int] = []
+
+    def wait_up(self) -> None:
+        """Wait until both API processes answer."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, self.log_text()
+            try:
+                self.pids = [self.serving_pid(self.open()) for _ in range(8)]
+            except OSError:
+                time.sleep(0.2)
+                continue
+            if len(set(self.pids)) == 2:
+                return
+        raise AssertionError(f"two API processes did not answer: {self.pids}\n{self.log_text()}")
+
+    def open(self) -> http.client.HTTPConnection:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection.request("GET", "/api/v1/languages")  # accepted and answered by one process
+        reply = connection.getresponse()
+        reply.read()
+        return connection
+
+    def serving_pid(self, connection: http.client.HTTPConnection) -> int:
+        inode = _server_socket_inode(self.port, connection.sock.getsockname()[1])
+        owner = _owner(_children(self.process.pid), inode) if inode else None
+        assert owner is not None, "no API process holds the connection"
+        return owner
+
+    def connection_to(self, index: int) -> http.client.HTTPConnection:
+        """A connection served by the API process ``sorted(pids)[index]``."""
+        wanted = sorted(set(self.pids))[index]
+        for _ in range(200):
+            connection = self.open()
+            if self.serving_pid(connection) == wanted:
+                return connection
+            connection.close()
+        raise AssertionError(f"no connection reached process {wanted}")
+
+    def log_text(self) -> str:
+        self.log.flush()
+        return Path(self.log.name).read_text(errors="replace")[-3000:]
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+@pytest.fixture
+def contest_db(database_url):
+    """The database with problem ``pa``, students ann and bob, a running contest (A = pa) with its
+    scoreboard public, and a bearer token per student: (url, {name: token}, contest id)."""
+    from datetime import timedelta
+
+    sessions = make_sessionmaker(make_engine(database_url))
+    with sessions() as session:
+        add_problems(session, "pa")
+        ids = add_users(session, "ann", "bob")
+        contest = make_contest(
+            session,
+            ("pa",),
+            start=utcnow() - timedelta(minutes=5),
+            participants=["ann", "bob"],
+            scoreboard_visibility="public",
+        )
+        session.commit()
+        tokens = {name: issue_token(session, session.get(User, uid))[0] for name, uid in ids.items()}
+        return database_url, tokens, contest.id
+
+
+@pytest.fixture
+def server(contest_db, tmp_path) -> Iterator[Server]:
+    running = Server(contest_db[0], tmp_path)
+    try:
+        running.wait_up()
+        yield running
+    finally:
+        running.stop()
+
+
+def _post(connection: http.client.HTTPConnection, path: str, token: str | None, body: dict | str) -> tuple[int, dict]:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if isinstance(body, dict):
+        payload, headers["Content-Type"] = json.dumps(body), "application/json"
+    else:
+        payload, headers["Content-Type"] = body, "application/x-www-form-urlencoded"
+    connection.request("POST", path, body=payload, headers=headers)
+    reply = connection.getresponse()
+    return reply.status, json.loads(reply.read() or b"{}")
+
+
+def _submission(letter: str, contest_id: int, note: str) -> dict:
+    return {"problem": letter, "contest": contest_id, "language": "python3", "source": f"print(1)  # {note}\n"}
+
+
+def test_a_submission_posted_to_one_process_shows_on_a_stream_held_by_the_other(server, contest_db):
+    _, tokens, contest_id = contest_db
+    watcher = server.connection_to(1)
+    watcher.request(
+        "GET",
+        f"/api/v1/contests/{contest_id}/events?poll=0.05&max_seconds=30",
+        headers={"Authorization": f"Bearer {tokens['bob']}"},
+    )
+    stream = watcher.getresponse()
+    assert stream.status == 200
+
+    def next_board() -> dict:
+        name = None
+        while True:
+            line = stream.readline().decode().rstrip("\n")
+            if line.startswith("event: "):
+                name = line.removeprefix("event: ")
+            elif line.startswith("data: ") and name == "scoreboard":
+                return json.loads(line.removeprefix("data: "))
+
+    def pending_of(board: dict, user: str) -> int:
+        row = next(r for r in board["rows"] if r["user"] == user)
+        return sum(cell["pending"] for cell in row["cells"])
+
+    assert pending_of(next_board(), "ann") == 0  # the board as it was when the stream opened
+    poster = server.connection_to(0)
+    status, body = _post(poster, "/api/v1/submissions", tokens["ann"], _submission("A", contest_id, "one"))
+    assert status == 202, body
+    assert pending_of(next_board(), "ann") == 1  # posted through process 0, seen by process 1's stream
+    stream.close()
+
+
+def test_the_rate_limit_holds_when_two_submissions_land_on_different_processes(server, contest_db):
+    _, tokens, contest_id = contest_db
+    first, second = server.connection_to(0), server.connection_to(1)
+    assert server.serving_pid(first) != server.serving_pid(second)
+    status, body = _post(first, "/api/v1/submissions", tokens["ann"], _submission("A", contest_id, "first"))
+    assert status == 202, body
+    status, body = _post(second, "/api/v1/submissions", tokens["ann"], _submission("A", contest_id, "second"))
+    assert status == 429, body
+    status, body = _post(second, "/api/v1/submissions", tokens["bob"], _submission("A", contest_id, "bob"))
+    assert status == 202, body  # the limit is per student: bob is not held back by ann
+
+
+def test_failed_logins_on_one_process_throttle_the_account_on_the_other(server):
+    first, second = server.connection_to(0), server.connection_to(1)
+    form = "username=ann&password=wrong"
+    answers = [_post(first, "/api/v1/auth/token", None, form)[0] for _ in range(LOGIN_FAILURES)]
+    assert answers == [401] * LOGIN_FAILURES
+    status, body = _post(second, "/api/v1/auth/token", None, form)
+    assert status == 429, body
+    assert _post(second, "/api/v1/auth/token", None, "username=bob&password=wrong")[0] == 401  # bob is not ann
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_serve_killed_takes_its_api_processes_with_it(sqlite_url, tmp_path):
+    """SIGKILL gives ``judge serve`` no chance to stop its API processes: each asked Linux for
+    SIGTERM when its parent dies (``judge.serving.die_with_parent``), and none is left."""
+    running = Server(sqlite_url, tmp_path)
+    api_pids: list[int] = []
+    try:
+        running.wait_up()
+        api_pids = sorted(set(running.pids))
+        running.process.kill()
+        running.process.wait()
+        deadline = time.monotonic() + 30
+        while any(_alive(pid) for pid in api_pids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in api_pids if _alive(pid)]
+    finally:
+        for pid in api_pids:
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
+        running.stop()
