@@ -1,0 +1,267 @@
+"""The kept scoreboard: one summary row per (contest, contestant, problem) (``BoardCell``), kept in
+the same transaction as every change of the submissions that count, and a version per contest
+(``Contest.board_version``) bumped in every transaction that changes what a board shows.
+
+What counts (``counted``): the non-jury submissions of the contest's problems made in its window
+``[start_at, end_at)`` as the contest is now. A cell is derived from those submissions of one
+contestant on one problem, in id order, through ``judge.scoring`` (``icpc_cell``, ``ioi_cell``),
+twice: ``live`` (every verdict; the jury's view, and the public one once unfrozen) and ``frozen``
+(submissions made at or after ``freeze_at`` pending). Minutes and penalties are not stored: they
+follow from ``ac_at``, ``start_at`` and ``penalty_minutes`` when the board is read.
+
+Who keeps it:
+- ``refresh`` re-derives the cells of given (contest, user, problem) keys: ``judge.lifecycle`` calls
+  it for its bulk statements (finished, ended as JE, rejudged), and ``keep`` makes every session of
+  a factory call it at commit for the submissions it added, changed or deleted as objects (a new
+  submission, an imported one with its test results);
+- ``rebuild`` re-derives a whole contest: a window, freeze, scoring or problem-set edit
+  (``judge.contests.edit_contest``) and the migration that creates the table;
+- ``bump`` alone, where only the rows of a board change (participants, class members, new
+  accounts, problem names) or the view does (unfreeze).
+
+A cell's derivation reads one index range (``ix_submissions_scoreboard``) and, for IOI submissions
+without a stored graded score, their test results.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import datetime
+from itertools import groupby
+from types import SimpleNamespace
+from typing import Any
+
+from sqlalchemy import ColumnElement, and_, case, delete, event, func, insert, inspect, or_, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.models import BoardCell, Contest, Submission, TestResult
+from judge.scoring import Attempt, contest_minute, icpc_cell, ioi_cell, problem_points, submission_points
+from judge.verdicts import AC
+from judge.vocabulary import Scoring, Status
+
+CellKey = tuple[int, int, str]  # (contest id, user id, problem id)
+VARIANTS = ("live", "frozen")
+
+
+def in_window(contest: Contest, s: type[Submission] | Any = Submission) -> list[ColumnElement[bool]]:
+    """SQL conditions: the submission (``s``: the table or an alias) was made in the contest's
+    window ``[start_at, end_at)`` as it is now. Only these count on a scoreboard, so moving the start
+    or the end re-decides what counts; the others keep their verdicts for their authors."""
+    return [s.created_at >= contest.start_at, s.created_at < contest.end_at]
+
+
+def counted(contest: Contest, s: type[Submission] | Any = Submission) -> list[ColumnElement[bool]]:
+    """SQL conditions: a non-jury submission of a contestant to ``contest`` made in its window."""
+    return [s.contest_id == contest.id, s.is_jury.is_(False), s.user_id.is_not(None), *in_window(contest, s)]
+
+
+# -- versions -----------------------------------------------------------------------------------------
+def bump(session: Session, contest_ids: Iterable[int] | None = None) -> None:
+    """Advance the board version of these contests (None: of every contest), in the caller's
+    transaction. A rendered board is cached under its version (``judge.scoreboard``)."""
+    statement = update(Contest).values(board_version=Contest.board_version + 1)
+    if contest_ids is not None:
+        ids = sorted(set(contest_ids))
+        if not ids:
+            return
+        statement = statement.where(Contest.id.in_(ids))
+    session.execute(statement.execution_options(synchronize_session=False))
+
+
+def version(session: Session, contest_id: int) -> int:
+    """The board version of contest ``contest_id`` as committed (or as this transaction changed it)."""
+    return session.scalar(select(Contest.board_version).where(Contest.id == contest_id)) or 0
+
+
+# -- keeping ------------------------------------------------------------------------------------------
+_NOTED = "judge.board.keys"  # session.info: the cells of submissions flushed since the last commit
+_CELL_COLUMNS = ("contest_id", "user_id", "problem_id", "is_jury")
+
+
+def keep(factory: sessionmaker) -> sessionmaker:
+    """Make the sessions of ``factory`` keep the scoreboard: the cells of every submission added,
+    changed or deleted through the session's objects are re-derived (``refresh``) just before the
+    transaction commits, in it. Bulk statements (``update(Submission)``) are not seen: their callers
+    call ``refresh`` themselves (``judge.lifecycle``). Returns ``factory``."""
+    event.listen(factory, "after_flush", _note)
+    event.listen(factory, "before_commit", _refresh_noted)
+    event.listen(factory, "after_rollback", lambda session: session.info.pop(_NOTED, None))
+    return factory
+
+
+def _note(session: Session, _context: object) -> None:
+    noted = session.info.setdefault(_NOTED, set())
+    for obj in (*session.new, *session.dirty, *session.deleted):
+        if not isinstance(obj, Submission):
+            continue
+        state = inspect(obj)
+        now, before = [], []
+        for name in _CELL_COLUMNS:
+            history = state.attrs[name].history
+            now.append(getattr(obj, name))
+            before.append(history.deleted[0] if history.deleted else getattr(obj, name))
+        for values in (now, before):
+            key = key_of(SimpleNamespace(**dict(zip(_CELL_COLUMNS, values))))
+            if key is not None:
+                noted.add(key)
+
+
+def _refresh_noted(session: Session) -> None:
+    session.flush()
+    noted = session.info.pop(_NOTED, None)
+    if noted:
+        refresh(session, noted)
+        session.info.pop(_NOTED, None)
+
+
+def refresh(session: Session, keys: Iterable[CellKey]) -> None:
+    """Re-derive the cells of ``keys`` (contest id, user id, problem id) from their submissions and
+    bump their contests' versions, in the caller's transaction (flushed first). One query per
+    (contest, problem) for the submissions, one for their test results (IOI), one delete, one insert."""
+    users: dict[tuple[int, str], set[int]] = defaultdict(set)
+    for contest_id, user_id, problem_id in keys:
+        users[(contest_id, problem_id)].add(user_id)
+    if not users:
+        return
+    session.flush()
+    for (contest_id, problem_id), user_ids in users.items():
+        contest = session.get(Contest, contest_id)
+        if contest is None:
+            continue
+        chosen = [BoardCell.contest_id == contest_id, BoardCell.problem_id == problem_id]
+        chosen.append(BoardCell.user_id.in_(sorted(user_ids)))
+        session.execute(delete(BoardCell).where(*chosen))
+        rows = derive(session, contest, [Submission.problem_id == problem_id, Submission.user_id.in_(sorted(user_ids))])
+        if rows:
+            session.execute(insert(BoardCell), rows)
+    bump(session, {contest_id for contest_id, _ in users})
+
+
+def rebuild(session: Session, contest: Contest) -> None:
+    """Re-derive every cell of ``contest`` from its submissions and bump its version, in the
+    caller's transaction (flushed first)."""
+    session.flush()
+    session.execute(delete(BoardCell).where(BoardCell.contest_id == contest.id))
+    rows = derive(session, contest, [])
+    for start in range(0, len(rows), 2000):
+        session.execute(insert(BoardCell), rows[start : start + 2000])
+    bump(session, [contest.id])
+
+
+def derive(session: Session, contest: Contest, where: list[ColumnElement[bool]]) -> list[dict]:
+    """The ``BoardCell`` rows (column dicts) of ``contest`` over the counted submissions that
+    ``where`` also selects: one per (contestant, problem of the contest) with any."""
+    entries = {p.problem_id: p for p in contest.problems}
+    if not entries:
+        return []
+    s = Submission
+    selected = [*counted(contest), s.problem_id.in_(sorted(entries)), *where]
+    submissions = session.execute(
+        select(
+            s.id,
+            s.user_id,
+            s.problem_id,
+            s.status,
+            s.verdict,
+            s.created_at,
+            s.score,
+            s.max_score,
+            s.tests_passed,
+            s.tests_total,
+        )
+        .where(*selected)
+        .order_by(s.user_id, s.problem_id, s.id)
+    ).all()
+    groups = _test_groups(session, selected) if contest.scoring != Scoring.ICPC else {}
+    rows = []
+    for (user_id, problem_id), cell in groupby(submissions, key=lambda r: (r.user_id, r.problem_id)):
+        history = list(cell)
+        row: dict[str, object] = {"contest_id": contest.id, "user_id": user_id, "problem_id": problem_id}
+        points = problem_points(entries[problem_id])
+        live = _fold(contest, points, history, groups, None)
+        frozen = live if contest.freeze_at is None else _fold(contest, points, history, groups, contest.freeze_at)
+        for variant, values in zip(VARIANTS, (live, frozen)):
+            row.update({f"{variant}_{name}": value for name, value in values.items()})
+        rows.append(row)
+    return rows
+
+
+def _test_groups(session: Session, selected: list) -> dict[int, dict[str, tuple[int, int]]]:
+    """Test group → (tests passed, tests run) of the judged submissions ``selected`` that hold no
+    graded score (IOI scores them from their test results), by submission id."""
+    s, t = Submission, TestResult
+    no_share = or_(s.score.is_(None), s.max_score.is_(None), s.max_score <= 0)
+    query = (
+        select(s.id, t.test_group, func.count(), func.sum(case((t.verdict == AC, 1), else_=0)))
+        .join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
+        .where(*selected, s.status == Status.DONE, no_share)
+        .group_by(s.id, t.test_group)
+    )
+    groups: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    for sid, group, total, passed in session.execute(query):
+        groups[sid][group] = (int(passed or 0), int(total))
+    return groups
+
+
+def _fold(contest: Contest, points: int, history: list, groups: dict, hide_after: datetime | None) -> dict:
+    """One variant of a cell: ``history`` (submission rows in id order) replayed through
+    ``judge.scoring`` with verdicts of submissions made at or after ``hide_after`` pending."""
+
+    def shown(row) -> bool:
+        return row.status == Status.DONE and (hide_after is None or row.created_at < hide_after)
+
+    attempts = [
+        Attempt(
+            0,
+            r.verdict if shown(r) else None,
+            submission_points(r.score, r.max_score, groups.get(r.id, {}), r.tests_passed, r.tests_total, points)
+            if shown(r) and contest.scoring != Scoring.ICPC
+            else 0.0,
+        )
+        for r in history
+    ]
+    if contest.scoring != Scoring.ICPC:
+        ioi = ioi_cell(attempts)
+        return {"attempts": ioi.judged, "pending": ioi.pending, "score": ioi.score, "ac_id": None, "ac_at": None}
+    icpc = icpc_cell(attempts, contest.penalty_minutes)
+    first = next((r for r, a in zip(history, attempts) if a.verdict == AC), None)
+    return {
+        "attempts": icpc.tries,
+        "pending": icpc.pending,
+        "score": 0.0,
+        "ac_id": first.id if first else None,
+        "ac_at": first.created_at if first else None,
+    }
+
+
+# -- reading ------------------------------------------------------------------------------------------
+def kept_cells(session: Session, contest: Contest, frozen: bool) -> dict[tuple[int, str], dict]:
+    """The kept cells of ``contest`` keyed by (user id, letter): dicts of ``letter``, ``attempts``,
+    ``pending``, ``solved``, ``minute``, ``penalty`` (minutes), ``score`` (points) and ``first_ac``
+    ((time, id) of the first AC shown, or None), from the ``frozen`` variant or the live one."""
+    letter_of = {p.problem_id: p.letter for p in contest.problems}
+    variant = VARIANTS[frozen]
+    columns = [getattr(BoardCell, f"{variant}_{name}") for name in ("attempts", "pending", "score", "ac_id", "ac_at")]
+    start, penalty = contest.start_at, contest.penalty_minutes
+    cells = {}
+    for user_id, problem_id, attempts, pending, score, ac_id, ac_at in session.execute(
+        select(BoardCell.user_id, BoardCell.problem_id, *columns).where(BoardCell.contest_id == contest.id)
+    ):
+        letter = letter_of.get(problem_id)
+        if letter is None:
+            continue
+        cell = {"letter": letter, "attempts": attempts, "pending": pending, "score": score}
+        if ac_id is not None:
+            minute = contest_minute(start, ac_at)
+            cell.update(solved=True, minute=minute, penalty=minute + penalty * (attempts - 1), first_ac=(ac_at, ac_id))
+        cells[(user_id, letter)] = cell
+    return cells
+
+
+def key_of(submission: Submission | Any) -> CellKey | None:
+    """The cell a submission (a row or an object with ``contest_id``, ``user_id``, ``problem_id``,
+    ``is_jury``) belongs to; None when it is on no board (practice, jury, no author)."""
+    if submission.contest_id is None or submission.user_id is None or submission.is_jury:
+        return None
+    return (submission.contest_id, submission.user_id, submission.problem_id)
