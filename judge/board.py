@@ -32,7 +32,8 @@ from itertools import groupby
 from types import SimpleNamespace
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, case, delete, event, func, insert, inspect, or_, select, update
+from sqlalchemy import ColumnElement, and_, bindparam, case, delete, event, func, insert, inspect, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.models import BoardCell, Contest, Submission, TestResult
@@ -44,29 +45,26 @@ CellKey = tuple[int, int, str]  # (contest id, user id, problem id)
 VARIANTS = ("live", "frozen")
 
 
-def in_window(contest: Contest, s: type[Submission] | Any = Submission) -> list[ColumnElement[bool]]:
+def in_window(contest: Contest | Any, s: type[Submission] | Any = Submission) -> list[ColumnElement[bool]]:
     """SQL conditions: the submission (``s``: the table or an alias) was made in the contest's
     window ``[start_at, end_at)`` as it is now. Only these count on a scoreboard, so moving the start
     or the end re-decides what counts; the others keep their verdicts for their authors."""
     return [s.created_at >= contest.start_at, s.created_at < contest.end_at]
 
 
-def counted(contest: Contest, s: type[Submission] | Any = Submission) -> list[ColumnElement[bool]]:
-    """SQL conditions: a non-jury submission of a contestant to ``contest`` made in its window."""
+def counted(contest: Contest | Any, s: type[Submission] | Any = Submission) -> list[ColumnElement[bool]]:
+    """SQL conditions: a non-jury submission of a contestant to ``contest`` (its ``id``, ``start_at``
+    and ``end_at``: values, or bound parameters) made in its window."""
     return [s.contest_id == contest.id, s.is_jury.is_(False), s.user_id.is_not(None), *in_window(contest, s)]
 
 
 # -- versions -----------------------------------------------------------------------------------------
-def bump(session: Session, contest_ids: Iterable[int] | None = None) -> None:
-    """Advance the board version of these contests (None: of every contest), in the caller's
-    transaction. A rendered board is cached under its version (``judge.scoreboard``)."""
-    statement = update(Contest).values(board_version=Contest.board_version + 1)
-    if contest_ids is not None:
-        ids = sorted(set(contest_ids))
-        if not ids:
-            return
-        statement = statement.where(Contest.id.in_(ids))
-    session.execute(statement.execution_options(synchronize_session=False))
+def bump(session: Session, contest_ids: Iterable[int]) -> None:
+    """Advance the board version of these contests, in the caller's transaction. A rendered board
+    is cached under its version (``judge.scoreboard``)."""
+    ids = sorted(set(contest_ids))
+    if ids:
+        session.connection().execute(_STATEMENTS.bump, [{"contest_id": c} for c in ids])
 
 
 def version(session: Session, contest_id: int) -> int:
@@ -117,68 +115,133 @@ def _refresh_noted(session: Session) -> None:
 
 def refresh(session: Session, keys: Iterable[CellKey]) -> None:
     """Re-derive the cells of ``keys`` (contest id, user id, problem id) from their submissions and
-    bump their contests' versions, in the caller's transaction (flushed first). One query per
-    (contest, problem) for the submissions, one for their test results (IOI), one delete, one insert."""
+    bump their contests' versions, in the caller's transaction (flushed first). Per (contest,
+    problem): one query for the submissions, one for their test results (IOI, when some judged
+    submission holds no graded score), one upsert, and a delete only for a cell left empty."""
     users: dict[tuple[int, str], set[int]] = defaultdict(set)
     for contest_id, user_id, problem_id in keys:
         users[(contest_id, problem_id)].add(user_id)
     if not users:
         return
     session.flush()
+    connection = session.connection()
     for (contest_id, problem_id), user_ids in users.items():
         contest = session.get(Contest, contest_id)
-        if contest is None:
+        if contest is None or problem_id not in {p.problem_id for p in contest.problems}:
             continue
-        chosen = [BoardCell.contest_id == contest_id, BoardCell.problem_id == problem_id]
-        chosen.append(BoardCell.user_id.in_(sorted(user_ids)))
-        session.execute(delete(BoardCell).where(*chosen))
-        rows = derive(session, contest, [Submission.problem_id == problem_id, Submission.user_id.in_(sorted(user_ids))])
+        rows = derive(session, contest, problem_id, sorted(user_ids))
         if rows:
-            session.execute(insert(BoardCell), rows)
-    bump(session, {contest_id for contest_id, _ in users})
+            connection.execute(_upsert(connection.dialect.name), rows)
+        empty = sorted(user_ids - {row["user_id"] for row in rows})
+        if empty:
+            connection.execute(
+                _STATEMENTS.delete_cells, {"contest_id": contest_id, "problem_id": problem_id, "users": empty}
+            )
+    connection.execute(_STATEMENTS.bump, [{"contest_id": c} for c in sorted({c for c, _ in users})])
 
 
 def rebuild(session: Session, contest: Contest) -> None:
     """Re-derive every cell of ``contest`` from its submissions and bump its version, in the
     caller's transaction (flushed first)."""
     session.flush()
-    session.execute(delete(BoardCell).where(BoardCell.contest_id == contest.id))
-    rows = derive(session, contest, [])
+    connection = session.connection()
+    connection.execute(delete(BoardCell.__table__).where(BoardCell.__table__.c.contest_id == contest.id))
+    rows = derive(session, contest)
     for start in range(0, len(rows), 2000):
-        session.execute(insert(BoardCell), rows[start : start + 2000])
-    bump(session, [contest.id])
+        connection.execute(insert(BoardCell.__table__), rows[start : start + 2000])
+    connection.execute(_STATEMENTS.bump, {"contest_id": contest.id})
 
 
-def derive(session: Session, contest: Contest, where: list[ColumnElement[bool]]) -> list[dict]:
-    """The ``BoardCell`` rows (column dicts) of ``contest`` over the counted submissions that
-    ``where`` also selects: one per (contestant, problem of the contest) with any."""
+class _Statements:
+    """The statements that keep the board, built once with bound parameters: a verdict's refresh
+    then spends no time building SQL expressions (compiled forms are cached by SQLAlchemy)."""
+
+    def __init__(self) -> None:
+        s, t, cells = Submission.__table__.c, TestResult.__table__.c, BoardCell.__table__.c
+        self.columns = [
+            s.id, s.user_id, s.problem_id, s.status, s.verdict, s.created_at, s.score, s.max_score, s.tests_passed,
+            s.tests_total,
+        ]  # fmt: skip
+        any_contest = SimpleNamespace(
+            id=bindparam("contest_id"),
+            start_at=bindparam("start", type_=s.created_at.type),
+            end_at=bindparam("end", type_=s.created_at.type),
+        )
+        chosen = [*counted(any_contest, s), s.problem_id.in_(bindparam("problems", expanding=True))]
+        one_problem = [s.problem_id == bindparam("problem_id"), s.user_id.in_(bindparam("users", expanding=True))]
+        order = (s.user_id, s.problem_id, s.id)
+        self.contest = select(*self.columns).where(*chosen).order_by(*order)
+        self.cells = select(*self.columns).where(*chosen, *one_problem).order_by(*order)
+        no_share = or_(s.score.is_(None), s.max_score.is_(None), s.max_score <= 0)
+        groups = (
+            select(s.id, t.test_group, func.count(), func.sum(case((t.verdict == AC, 1), else_=0)))
+            .select_from(
+                Submission.__table__.join(TestResult.__table__, and_(t.submission_id == s.id, t.attempt == s.attempt))
+            )
+            .group_by(s.id, t.test_group)
+        )
+        self.contest_groups = groups.where(*chosen, s.status == Status.DONE, no_share)
+        self.cell_groups = groups.where(*chosen, *one_problem, s.status == Status.DONE, no_share)
+        self.delete_cells = delete(BoardCell.__table__).where(
+            cells.contest_id == bindparam("contest_id"),
+            cells.problem_id == bindparam("problem_id"),
+            cells.user_id.in_(bindparam("users", expanding=True)),
+        )
+        contests = Contest.__table__.c
+        self.bump = (
+            update(Contest.__table__)
+            .where(contests.id == bindparam("contest_id"))
+            .values(board_version=contests.board_version + 1)
+        )
+        self.upserts: dict[str, Any] = {}
+
+
+_STATEMENTS = _Statements()
+
+
+def _upsert(dialect: str) -> Any:
+    """INSERT … ON CONFLICT (the cell) DO UPDATE of every kept column, in ``dialect`` (SQLite or PostgreSQL)."""
+    if dialect not in _STATEMENTS.upserts:
+        module = postgresql if dialect == "postgresql" else sqlite
+        statement = module.insert(BoardCell.__table__)
+        kept = [c.name for c in BoardCell.__table__.columns if not c.primary_key]
+        _STATEMENTS.upserts[dialect] = statement.on_conflict_do_update(
+            index_elements=["contest_id", "user_id", "problem_id"],
+            set_={name: statement.excluded[name] for name in kept},
+        )
+    return _STATEMENTS.upserts[dialect]
+
+
+def derive(
+    session: Session, contest: Contest, problem_id: str | None = None, users: list[int] | None = None
+) -> list[dict]:
+    """The ``BoardCell`` rows (column dicts) of ``contest`` over its counted submissions (of
+    ``users`` on ``problem_id`` when given): one per (contestant, problem of the contest) with any."""
     entries = {p.problem_id: p for p in contest.problems}
     if not entries:
         return []
-    s = Submission
-    selected = [*counted(contest), s.problem_id.in_(sorted(entries)), *where]
-    submissions = session.execute(
-        select(
-            s.id,
-            s.user_id,
-            s.problem_id,
-            s.status,
-            s.verdict,
-            s.created_at,
-            s.score,
-            s.max_score,
-            s.tests_passed,
-            s.tests_total,
-        )
-        .where(*selected)
-        .order_by(s.user_id, s.problem_id, s.id)
-    ).all()
-    groups = _test_groups(session, selected) if contest.scoring != Scoring.ICPC else {}
+    params: dict[str, object] = {
+        "contest_id": contest.id,
+        "start": contest.start_at,
+        "end": contest.end_at,
+        "problems": sorted(entries),
+    }
+    one = problem_id is not None
+    if one:
+        params.update(problem_id=problem_id, users=users or [])
+    connection = session.connection()
+    submissions = connection.execute(_STATEMENTS.cells if one else _STATEMENTS.contest, params).all()
+    groups: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    if contest.scoring != Scoring.ICPC and any(_needs_groups(r) for r in submissions):
+        for sid, group, total, passed in connection.execute(
+            _STATEMENTS.cell_groups if one else _STATEMENTS.contest_groups, params
+        ):
+            groups[sid][group] = (int(passed or 0), int(total))
     rows = []
-    for (user_id, problem_id), cell in groupby(submissions, key=lambda r: (r.user_id, r.problem_id)):
+    for (user_id, problem_id_), cell in groupby(submissions, key=lambda r: (r.user_id, r.problem_id)):
         history = list(cell)
-        row: dict[str, object] = {"contest_id": contest.id, "user_id": user_id, "problem_id": problem_id}
-        points = problem_points(entries[problem_id])
+        row: dict[str, object] = {"contest_id": contest.id, "user_id": user_id, "problem_id": problem_id_}
+        points = problem_points(entries[problem_id_])
         live = _fold(contest, points, history, groups, None)
         frozen = live if contest.freeze_at is None else _fold(contest, points, history, groups, contest.freeze_at)
         for variant, values in zip(VARIANTS, (live, frozen)):
@@ -187,21 +250,9 @@ def derive(session: Session, contest: Contest, where: list[ColumnElement[bool]])
     return rows
 
 
-def _test_groups(session: Session, selected: list) -> dict[int, dict[str, tuple[int, int]]]:
-    """Test group → (tests passed, tests run) of the judged submissions ``selected`` that hold no
-    graded score (IOI scores them from their test results), by submission id."""
-    s, t = Submission, TestResult
-    no_share = or_(s.score.is_(None), s.max_score.is_(None), s.max_score <= 0)
-    query = (
-        select(s.id, t.test_group, func.count(), func.sum(case((t.verdict == AC, 1), else_=0)))
-        .join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
-        .where(*selected, s.status == Status.DONE, no_share)
-        .group_by(s.id, t.test_group)
-    )
-    groups: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
-    for sid, group, total, passed in session.execute(query):
-        groups[sid][group] = (int(passed or 0), int(total))
-    return groups
+def _needs_groups(row) -> bool:
+    """A judged submission without a graded score: IOI scores it from its test results."""
+    return row.status == Status.DONE and (row.score is None or row.max_score is None or row.max_score <= 0)
 
 
 def _fold(contest: Contest, points: int, history: list, groups: dict, hide_after: datetime | None) -> dict:
