@@ -257,6 +257,12 @@ def verdicts(session, contest, scoring: str, count: int) -> None:
     )
 
 
+def rebuild_board(session, contest) -> None:
+    """Re-derive the whole board of ``contest`` and commit."""
+    board.rebuild(session, contest)
+    session.commit()
+
+
 def rejudge(session, contest, scoring: str) -> None:
     """Print a whole problem's rejudge with the board re-derived against the same rejudge without."""
 
@@ -275,7 +281,7 @@ def rejudge(session, contest, scoring: str) -> None:
     count = session.scalar(
         select(func.count()).where(Submission.contest_id == contest.id, Submission.problem_id == "p00")
     )
-    rebuild_ms, rebuild_cpu = timed_ms(lambda: (board.rebuild(session, contest), session.commit()))
+    rebuild_ms, rebuild_cpu = timed_ms(functools.partial(rebuild_board, session, contest))
     print(
         f"{scoring:4} rejudge of a whole problem ({count:,} submissions): {kept_ms:.0f} ms ({kept_cpu:.0f} CPU) "
         f"with the board re-derived, {base_ms:.0f} ms ({base_cpu:.0f} CPU) without = {kept_ms / base_ms:.1f}×; "

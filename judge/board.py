@@ -30,9 +30,23 @@ from collections.abc import Iterable
 from datetime import datetime
 from itertools import groupby
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import ColumnElement, and_, bindparam, case, delete, event, func, insert, inspect, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Table,
+    and_,
+    bindparam,
+    case,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -42,6 +56,7 @@ from judge.verdicts import AC
 from judge.vocabulary import Scoring, Status
 
 CellKey = tuple[int, int, str]  # (contest id, user id, problem id)
+CELLS, CONTESTS = cast(Table, BoardCell.__table__), cast(Table, Contest.__table__)
 VARIANTS = ("live", "frozen")
 
 
@@ -145,10 +160,10 @@ def rebuild(session: Session, contest: Contest) -> None:
     caller's transaction (flushed first)."""
     session.flush()
     connection = session.connection()
-    connection.execute(delete(BoardCell.__table__).where(BoardCell.__table__.c.contest_id == contest.id))
+    connection.execute(delete(CELLS).where(CELLS.c.contest_id == contest.id))
     rows = derive(session, contest)
     for start in range(0, len(rows), 2000):
-        connection.execute(insert(BoardCell.__table__), rows[start : start + 2000])
+        connection.execute(insert(CELLS), rows[start : start + 2000])
     connection.execute(_STATEMENTS.bump, {"contest_id": contest.id})
 
 
@@ -157,7 +172,7 @@ class _Statements:
     then spends no time building SQL expressions (compiled forms are cached by SQLAlchemy)."""
 
     def __init__(self) -> None:
-        s, t, cells = Submission.__table__.c, TestResult.__table__.c, BoardCell.__table__.c
+        s, t, cells = Submission.__table__.c, TestResult.__table__.c, CELLS.c
         self.columns = [
             s.id, s.user_id, s.problem_id, s.status, s.verdict, s.created_at, s.score, s.max_score, s.tests_passed,
             s.tests_total,
@@ -182,14 +197,14 @@ class _Statements:
         )
         self.contest_groups = groups.where(*chosen, s.status == Status.DONE, no_share)
         self.cell_groups = groups.where(*chosen, *one_problem, s.status == Status.DONE, no_share)
-        self.delete_cells = delete(BoardCell.__table__).where(
+        self.delete_cells = delete(CELLS).where(
             cells.contest_id == bindparam("contest_id"),
             cells.problem_id == bindparam("problem_id"),
             cells.user_id.in_(bindparam("users", expanding=True)),
         )
-        contests = Contest.__table__.c
+        contests = CONTESTS.c
         self.bump = (
-            update(Contest.__table__)
+            update(CONTESTS)
             .where(contests.id == bindparam("contest_id"))
             .values(board_version=contests.board_version + 1)
         )
@@ -203,8 +218,8 @@ def _upsert(dialect: str) -> Any:
     """INSERT … ON CONFLICT (the cell) DO UPDATE of every kept column, in ``dialect`` (SQLite or PostgreSQL)."""
     if dialect not in _STATEMENTS.upserts:
         module = postgresql if dialect == "postgresql" else sqlite
-        statement = module.insert(BoardCell.__table__)
-        kept = [c.name for c in BoardCell.__table__.columns if not c.primary_key]
+        statement = module.insert(CELLS)
+        kept = [c.name for c in CELLS.columns if not c.primary_key]
         _STATEMENTS.upserts[dialect] = statement.on_conflict_do_update(
             index_elements=["contest_id", "user_id", "problem_id"],
             set_={name: statement.excluded[name] for name in kept},
