@@ -51,7 +51,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
 from judge.models import BoardCell, Contest, Submission, TestResult
-from judge.scoring import Attempt, contest_minute, icpc_cell, ioi_cell, problem_points, submission_points
+from judge.scoring import Attempt, icpc_cell, ioi_cell, problem_points, submission_points
 from judge.verdicts import AC
 from judge.vocabulary import Scoring, Status
 
@@ -302,27 +302,13 @@ def _fold(contest: Contest, points: int, history: list, groups: dict, hide_after
 
 
 # -- reading ------------------------------------------------------------------------------------------
-def kept_cells(session: Session, contest: Contest, frozen: bool) -> dict[tuple[int, str], dict]:
-    """The kept cells of ``contest`` keyed by (user id, letter): dicts of ``letter``, ``attempts``,
-    ``pending``, ``solved``, ``minute``, ``penalty`` (minutes), ``score`` (points) and ``first_ac``
-    ((time, id) of the first AC shown, or None), from the ``frozen`` variant or the live one."""
-    letter_of = {p.problem_id: p.letter for p in contest.problems}
+def kept_rows(session: Session, contest: Contest, frozen: bool) -> list[tuple]:
+    """The kept cells of ``contest`` as (user id, problem id, attempts, pending, score, first AC id,
+    first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``)."""
     variant = VARIANTS[frozen]
-    columns = [getattr(BoardCell, f"{variant}_{name}") for name in ("attempts", "pending", "score", "ac_id", "ac_at")]
-    start, penalty = contest.start_at, contest.penalty_minutes
-    cells = {}
-    for user_id, problem_id, attempts, pending, score, ac_id, ac_at in session.execute(
-        select(BoardCell.user_id, BoardCell.problem_id, *columns).where(BoardCell.contest_id == contest.id)
-    ):
-        letter = letter_of.get(problem_id)
-        if letter is None:
-            continue
-        cell = {"letter": letter, "attempts": attempts, "pending": pending, "score": score}
-        if ac_id is not None:
-            minute = contest_minute(start, ac_at)
-            cell.update(solved=True, minute=minute, penalty=minute + penalty * (attempts - 1), first_ac=(ac_at, ac_id))
-        cells[(user_id, letter)] = cell
-    return cells
+    columns = [CELLS.c[f"{variant}_{name}"] for name in ("attempts", "pending", "score", "ac_id", "ac_at")]
+    query = select(CELLS.c.user_id, CELLS.c.problem_id, *columns).where(CELLS.c.contest_id == contest.id)
+    return [tuple(row) for row in session.connection().execute(query)]
 
 
 def key_of(submission: Submission | Any) -> CellKey | None:

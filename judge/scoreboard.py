@@ -95,16 +95,22 @@ class Scoreboard:
     computed_at: datetime
     problems: list[tuple[str, str, int]]
     rows: list[Row]
+    rendered: dict | None = field(default=None, repr=False, compare=False)  # to_dict's, once made
 
     def to_dict(self) -> dict:
-        """JSON-ready: the rows' cells without internal ids."""
+        """JSON-ready: the rows' cells without internal ids. Made once per board (a cached board's
+        copies share it): callers must not change what it holds but its top-level keys."""
+        if self.rendered is None:
+            self.rendered = self._render()
+        return {**self.rendered, "computed_at": iso_utc(self.computed_at)}
+
+    def _render(self) -> dict:
         return {
             "contest": self.contest_id,
             "name": self.contest_name,
             "scoring": self.scoring,
             "view": self.view,
             "frozen": self.frozen,
-            "computed_at": iso_utc(self.computed_at),
             "problems": [{"letter": l, "name": n, "points": p} for l, n, p in self.problems],
             "rows": [
                 {
@@ -132,8 +138,25 @@ def hidden_after(contest: Contest, view: ScoreboardView) -> datetime | None:
 # -- cells: the kept summary rows --------------------------------------------------------------------
 def kept_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[tuple[int, str], Cell]:
     """Every non-empty cell, keyed by (user id, letter), from the summary rows ``judge.board`` keeps:
-    the frozen variant when verdicts after ``hide_after`` (the freeze time) are hidden."""
-    return {key: Cell(**values) for key, values in board.kept_cells(session, contest, hide_after is not None).items()}
+    the frozen variant when verdicts after ``hide_after`` (the freeze time) are hidden. Minutes and
+    penalties follow from the first AC's time, the start and ``penalty_minutes``."""
+    letter_of = {p.problem_id: p.letter for p in contest.problems}
+    start, penalty = contest.start_at, contest.penalty_minutes  # plain locals: ORM attributes cost per access
+    cells = {}
+    for user_id, problem_id, attempts, pending, score, ac_id, ac_at in board.kept_rows(
+        session, contest, hide_after is not None
+    ):
+        letter = letter_of.get(problem_id)
+        if letter is None:
+            continue
+        if ac_id is None:
+            cells[(user_id, letter)] = Cell(letter, attempts, pending, score=score)
+        else:
+            minute = contest_minute(start, ac_at)
+            penalized = minute + penalty * (attempts - 1)
+            first = (ac_at, ac_id)
+            cells[(user_id, letter)] = Cell(letter, attempts, pending, True, minute, penalized, score, False, first)
+    return cells
 
 
 # -- cells: the plain definition ----------------------------------------------------------------------
@@ -227,6 +250,7 @@ def compute_scoreboard(
     if cached is not None:
         return replace(cached, computed_at=now)
     built = _build(session, contest, view, now, None)
+    built.to_dict()  # rendered once for every copy served from the cache
     with _boards_lock:
         boards = _boards.setdefault(engine, OrderedDict())  # type: ignore[arg-type]
         boards[key] = built
