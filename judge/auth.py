@@ -34,8 +34,9 @@ from fastapi.security import OAuth2PasswordBearer
 from sqlalchemy import ScalarSelect, bindparam, delete, select
 from sqlalchemy.orm import Session
 
+from judge import board
 from judge.clock import utcnow
-from judge.models import ApiToken, User
+from judge.models import ApiToken, Contest, User
 from judge.schemas import storable
 from judge.throttle import LoginThrottle
 from judge.vocabulary import Role
@@ -113,13 +114,17 @@ def first_taken(session: Session, names: list[str]) -> int | None:
 def add_users(session: Session, users: list[User]) -> None:
     """Add ``users`` (from ``prepare_user``) to ``session``, flushed, not committed.
 
-    Raises AccountError naming the first name already taken (or repeated); then nothing is added.
+    A new student takes part in every contest open to all students: their board versions are bumped
+    (``judge.board.bump``). Raises AccountError naming the first name already taken (or repeated);
+    then nothing is added.
     """
     taken = first_taken(session, [u.name for u in users])
     if taken is not None:
         raise AccountError(f"user {users[taken].name} already exists")
     session.add_all(users)
     session.flush()
+    if any(u.role == Role.STUDENT for u in users):
+        board.bump(session, session.scalars(select(Contest.id).where(Contest.all_students.is_(True))).all())
 
 
 def create_user(

@@ -20,6 +20,7 @@ from sqlalchemy import ColumnElement, and_, delete, false, or_, select, true
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from judge import board
 from judge.models import ClassMember, ContestClass, SchoolClass, User
 from judge.schemas import storable
 from judge.users import NewAccount, create_accounts
@@ -197,7 +198,14 @@ def add_students(session: Session, actor: User, school_class: SchoolClass, names
     added = [u for u in found if u.id not in present]
     session.add_all(ClassMember(class_id=school_class.id, user_id=u.id) for u in added)
     session.flush()
+    _boards_changed(session, school_class)
     return added
+
+
+def _boards_changed(session: Session, school_class: SchoolClass) -> None:
+    """Bump the board version of the contests ``school_class`` takes part in (their rows changed)."""
+    contests = select(ContestClass.contest_id).where(ContestClass.class_id == school_class.id)
+    board.bump(session, session.scalars(contests).all())
 
 
 def import_students(
@@ -246,12 +254,14 @@ def remove_student(session: Session, school_class: SchoolClass, name: str) -> No
         raise ClassRuleError(404, f"class {school_class.id} has no student {name[:64]!r}")
     session.execute(delete(ClassMember).where(ClassMember.class_id == school_class.id, ClassMember.user_id == user_id))
     session.flush()
+    _boards_changed(session, school_class)
 
 
 def delete_class(session: Session, school_class: SchoolClass) -> None:
     """Delete ``school_class`` (flushed): its students keep their accounts and submissions, and the
     contests it took part in no longer count them (a contest left with no class and no named
     participant has nobody taking part)."""
+    _boards_changed(session, school_class)
     session.execute(delete(ClassMember).where(ClassMember.class_id == school_class.id))
     session.execute(delete(ContestClass).where(ContestClass.class_id == school_class.id))
     session.delete(school_class)

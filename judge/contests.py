@@ -21,7 +21,9 @@ from typing import Any, cast
 from sqlalchemy import ColumnElement, CursorResult, and_, delete, false, literal, or_, select, true, update
 from sqlalchemy.orm import Session
 
+from judge import board
 from judge.auth import is_jury
+from judge.board import in_window
 from judge.classes import classes_seen, sees_user, users_seen
 from judge.clock import to_utc
 from judge.models import (
@@ -38,7 +40,6 @@ from judge.models import (
 )
 from judge.package.testdata import is_sample_group
 from judge.schemas import MAX_POINTS, whole_number
-from judge.scoring import DEFAULT_POINTS
 from judge.verdicts import MLE, OLE, RTE, TLE
 from judge.vocabulary import DetailLevel, Role, ScoreboardView, Scoring, Visibility
 
@@ -152,6 +153,7 @@ EDITABLE = (
     "archived",
 )
 NULLABLE = ("freeze_at", "participants", "classes")  # null: no freeze; no names or no classes
+REDERIVING = frozenset(("start_at", "end_at", "freeze_at", "scoring", "problems"))  # edits re-deriving its board
 
 
 def edit_contest(
@@ -166,7 +168,9 @@ def edit_contest(
     over and has a freeze, ``set_unfrozen``). Scoreboards always count only the submissions made in
     the window as it is (``in_window``), so an edit of the window re-decides what counts.
     ``participants`` and ``classes`` each replace their list and keep the other (``set_participants``,
-    with ``actor`` the one making the change: None for the server's command line).
+    with ``actor`` the one making the change: None for the server's command line). The contest's
+    kept scoreboard is re-derived in the same transaction after an edit of ``REDERIVING``
+    (``judge.board.rebuild``); any other edit bumps its board version.
     Raises 404 for an unknown problem or participant, 422 for invalid values.
     """
     unknown = sorted(set(changes) - set(EDITABLE))
@@ -199,6 +203,10 @@ def edit_contest(
     except ContestRuleError:
         session.rollback()
         raise
+    if REDERIVING.intersection(changes):
+        board.rebuild(session, contest)
+    else:
+        board.bump(session, [contest.id])
     session.commit()
 
 
@@ -367,11 +375,6 @@ def contest_problem(contest: Contest, letter_or_id: str) -> ContestProblem | Non
     return next((e for e in contest.problems if e.problem_id == letter_or_id), None)
 
 
-def problem_points(entry: ContestProblem) -> int:
-    """The IOI maximum of a contest problem (100 unless set)."""
-    return entry.points if entry.points is not None else DEFAULT_POINTS
-
-
 # -- who is who ---------------------------------------------------------------------------------------
 def is_contest_jury(user: User | None, contest: Contest) -> bool:
     """Admins, and the teacher who owns the contest."""
@@ -438,13 +441,6 @@ def problems_shown(contest: Contest, jury: bool, now: datetime) -> bool:
     jury always, everyone else from the start on. The contest page, its scoreboard (JSON, CSV, event
     stream, command line) and a refused submission all follow this."""
     return jury or now >= contest.start_at
-
-
-def in_window(contest: Contest, s: type[Submission] | Any = Submission) -> list[ColumnElement[bool]]:
-    """SQL conditions: the submission (``s``: the table or an alias) was made in the contest's
-    window ``[start_at, end_at)`` as it is now. Only these count on a scoreboard, so moving the start
-    or the end re-decides what counts; the others keep their verdicts for their authors."""
-    return [s.created_at >= contest.start_at, s.created_at < contest.end_at]
 
 
 def scoreboard_access(session: Session, user: User | None, contest: Contest) -> ScoreboardView | None:

@@ -13,6 +13,7 @@ from typing import IO
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import sessionmaker
 
+from judge import board
 from judge.config import REPO_ROOT
 
 
@@ -130,8 +131,9 @@ def _serialize_sqlite_writers(engine: Engine, path: str | None) -> None:
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker:
-    """A session factory whose objects stay readable after commit."""
-    return sessionmaker(engine, expire_on_commit=False)
+    """A session factory whose objects stay readable after commit and whose sessions keep the
+    scoreboard's summary rows (``judge.board.keep``)."""
+    return board.keep(sessionmaker(engine, expire_on_commit=False))
 
 
 def upgrade(url: str) -> None:

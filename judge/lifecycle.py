@@ -19,13 +19,17 @@ A submission row is the queue's job::
   ``max_attempts`` lost judgings.
 - ``rejudge``: done or judging submissions go back to the queue; the next claim's attempt fences off
   any worker still judging the old one.
+- Scoreboards: every change here that a scoreboard shows re-derives its cell in the same transaction:
+  finished, ended as JE, rejudged by ``judge.board.refresh`` here; a submission added (``enqueue``,
+  ``record_judged``) by the session at commit (``judge.board.keep``). Claims, leases, test results and
+  give-backs change nothing a board shows (queued and judging are both pending).
 - Order of claims: ``priority`` first (contest, practice, rejudge: ``Priority``), then ``fair_rank``
   (a user's tenth waiting submission waits behind everyone's first), then age.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import cast
@@ -48,6 +52,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.dml import ReturningInsert
 from sqlalchemy.sql.elements import BindParameter
 
+from judge import board
 from judge.clock import utcnow
 from judge.models import Problem, Submission, TestResult
 from judge.vocabulary import Priority, Status, Verdict
@@ -166,6 +171,10 @@ def enqueue_parameters(
 
 def _priority(contest_id: int | None) -> Priority:
     return Priority.CONTEST if contest_id is not None else Priority.PRACTICE
+def _refresh(session: Session, rows: Iterable) -> None:
+    """Re-derive the scoreboard cells of ``rows`` (submissions or result rows with ``contest_id``,
+    ``user_id``, ``problem_id``, ``is_jury``) in the caller's transaction."""
+    board.refresh(session, {key for key in map(board.key_of, rows) if key is not None})
 
 
 def record_judged(
@@ -253,6 +262,9 @@ def claim(
     return Claim(row[0], row[1]) if row else None
 
 
+_CELL = (Submission.contest_id, Submission.user_id, Submission.problem_id, Submission.is_jury)  # a row's cell
+
+
 def holds(claim_: Claim) -> ColumnElement[bool]:
     """SQL condition: the submission is still being judged under this claim."""
     return and_(
@@ -307,26 +319,31 @@ def finish(
     """End the judging with its ``verdict``, messages, largest CPU time (ms) and peak memory (KiB),
     the count of test cases passed and run, and its ``score`` out of ``max_score`` (the package's
     grading; None: not graded / unbounded); False, changing nothing, if the claim no longer holds.
-    Committed."""
-    done = _fenced(
-        session,
-        claim_,
-        status=Status.DONE,
-        verdict=verdict,
-        compile_message=compile_message or None,
-        judge_message=judge_message or None,
-        time_ms=time_ms,
-        memory_kib=memory_kib,
-        finished_at=utcnow(),
-        lease_expires_at=None,
-        tests_passed=tests_passed,
-        tests_total=tests_total,
-        score=score,
-        max_score=max_score,
-    )
-    if not done:
+    Committed with the submission's scoreboard cell (``judge.board.refresh``)."""
+    done = session.execute(
+        update(Submission)
+        .where(holds(claim_))
+        .values(
+            status=Status.DONE,
+            verdict=verdict,
+            compile_message=compile_message or None,
+            judge_message=judge_message or None,
+            time_ms=time_ms,
+            memory_kib=memory_kib,
+            finished_at=utcnow(),
+            lease_expires_at=None,
+            tests_passed=tests_passed,
+            tests_total=tests_total,
+            score=score,
+            max_score=max_score,
+        )
+        .returning(*_CELL)
+        .execution_options(synchronize_session=False)
+    ).first()
+    if done is None:
         session.rollback()
         return False
+    _refresh(session, [done])
     session.commit()
     return True
 
@@ -358,8 +375,10 @@ def requeue_expired(session: Session, max_attempts: int) -> int:
             lost_judgings=Submission.lost_judgings + 1,
             judge_message=f"judging was interrupted {max_attempts} times (worker lost)",
         )
+        .returning(*_CELL)
         .execution_options(synchronize_session=False)
-    )
+    ).all()
+    _refresh(session, failed)
     requeued = session.execute(
         update(Submission)
         .where(expired)
@@ -367,7 +386,7 @@ def requeue_expired(session: Session, max_attempts: int) -> int:
         .execution_options(synchronize_session=False)
     )
     session.commit()
-    return cast(CursorResult, failed).rowcount + cast(CursorResult, requeued).rowcount
+    return len(failed) + cast(CursorResult, requeued).rowcount
 
 
 # rejudges wait behind live contest and practice submissions
@@ -428,15 +447,13 @@ def rejudge(
     conditions = rejudge_matches(
         submission_id=submission_id, contest_id=contest_id, problem_id=problem_id, only_non_ac=only_non_ac
     )
-    ids = [
-        row[0]
-        for row in session.execute(
-            update(Submission)
-            .where(*conditions)
-            .values(**_REJUDGE_RESET)
-            .returning(Submission.id)
-            .execution_options(synchronize_session=False)
-        )
-    ]
+    moved = session.execute(
+        update(Submission)
+        .where(*conditions)
+        .values(**_REJUDGE_RESET)
+        .returning(Submission.id, *_CELL)
+        .execution_options(synchronize_session=False)
+    ).all()
+    _refresh(session, moved)
     session.commit()
-    return sorted(ids)
+    return sorted(row.id for row in moved)

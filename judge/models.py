@@ -245,10 +245,39 @@ class Contest(Base):
     owner_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # bumped in every transaction that changes what its scoreboard shows (``judge.board``)
+    board_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     problems: Mapped[list[ContestProblem]] = relationship(
         order_by="ContestProblem.letter", cascade="all, delete-orphan"
     )
+
+
+class BoardCell(Base):
+    """One contestant on one problem of a contest, kept by ``judge.board`` from the submissions that
+    count (non-jury, in the window), in two variants: ``live_*`` over every verdict (the jury's view)
+    and ``frozen_*`` with the submissions made at or after ``freeze_at`` pending (the public view
+    while frozen; equal to live without a freeze).
+
+    attempts: ICPC counted tries up to and including the first AC (rejected + 1 when solved); IOI
+    judged submissions. pending: ICPC attempts with no verdict shown before the first AC; IOI all of
+    them. score: IOI best score (points). ac_id, ac_at: the first AC shown (ICPC), else None.
+    """
+
+    __tablename__ = "board_cells"
+    contest_id: Mapped[int] = mapped_column(ForeignKey("contests.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    problem_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    live_attempts: Mapped[int] = mapped_column(Integer)
+    live_pending: Mapped[int] = mapped_column(Integer)
+    live_score: Mapped[float] = mapped_column(Float)
+    live_ac_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    live_ac_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    frozen_attempts: Mapped[int] = mapped_column(Integer)
+    frozen_pending: Mapped[int] = mapped_column(Integer)
+    frozen_score: Mapped[float] = mapped_column(Float)
+    frozen_ac_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    frozen_ac_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
 class ContestProblem(Base):

@@ -18,10 +18,12 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from judge import board
 from judge.clock import utcnow
-from judge.models import PackageArchive, Problem
+from judge.models import ContestProblem, PackageArchive, Problem
 from judge.package.statements import statement_html
 from judge.packages import PackageError, ProblemPackage, load_package
 from judge.schemas import storable
@@ -86,6 +88,9 @@ def load_problem(session: Session, package_root: Path | str, *, restore: bool = 
     if session.get(PackageArchive, digest) is None:
         session.add(PackageArchive(sha256=digest, archive=archive, size_bytes=len(archive)))
     problem = session.get(Problem, package.id) or Problem(id=package.id)
+    if problem.name is not None and problem.name != package.name:  # a scoreboard heading changes
+        contests = select(ContestProblem.contest_id).where(ContestProblem.problem_id == problem.id)
+        board.bump(session, session.scalars(contests).all())
     problem.name = package.name
     problem.package_sha256 = digest
     problem.time_limit_ms = package.time_limit_ms

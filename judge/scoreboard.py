@@ -1,12 +1,12 @@
-"""Contest scoreboards: computed from the submissions table in two or three aggregate queries, with
-the freeze applied, ranked, and exported as JSON-ready dicts (CSV: ``judge.exports``).
+"""Contest scoreboards: read from the summary rows ``judge.board`` keeps (one per contestant and
+problem), with the freeze applied, ranked, and exported as JSON-ready dicts (CSV: ``judge.exports``).
 
-Speed: ``aggregate_cells`` lets the database do the per-(contestant, problem) work in one statement
-that reads the contest's entries of the covering index ``ix_submissions_scoreboard`` (no table
-lookups), so Python only sees one row per scoreboard cell. IOI reads test results only for problems
-whose package has scoring groups. ``replay_cells`` is the plain definition (each cell's submissions
-replayed through ``judge.scoring``, one query per cell); tests check the two agree on random contests
-and ``benchmarks/scoreboard.py`` times both.
+Speed: a board is built from the contest's summary rows (``kept_cells``: one row per scoreboard
+cell) and the rendered board is cached per (database, contest, view) under the contest's board
+version (``judge.board.bump``) and what the clock decides (started, frozen), so a board is built once
+per change whichever API process serves it. ``replay_cells`` is the plain definition (each cell's
+submissions replayed through ``judge.scoring``, one query per cell); tests check the kept board
+equals the replayed one on random contests and ``benchmarks/scoreboard.py`` times both.
 
 Window: only the contestants' submissions made in ``[start_at, end_at)`` count (``in_window``), as
 the contest is now: moving the start or the end re-decides what counts.
@@ -19,28 +19,29 @@ verdict shows.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass, field
+import threading
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from sqlalchemy import and_, case, func, not_, or_, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import Engine, case, func, select
+from sqlalchemy.orm import Session
 
+from judge import board
 from judge.clock import iso_utc, utcnow
-from judge.contests import class_students, in_window, on_scoreboard, participants, problem_points, problems_shown
+from judge.contests import class_students, on_scoreboard, participants, problems_shown
 from judge.models import Contest, ContestParticipant, Problem, Submission, TestResult, User
 from judge.scoring import (
-    NOT_COUNTED,
-    UNGROUPED,
     Attempt,
     competition_ranks,
     contest_minute,
     icpc_cell,
     icpc_rank_key,
     ioi_cell,
-    ioi_fraction,
     ioi_rank_key,
-    ioi_submission_score,
+    problem_points,
+    submission_points,
 )
 from judge.verdicts import AC
 from judge.vocabulary import ScoreboardView, Scoring, Status
@@ -94,16 +95,22 @@ class Scoreboard:
     computed_at: datetime
     problems: list[tuple[str, str, int]]
     rows: list[Row]
+    rendered: dict | None = field(default=None, repr=False, compare=False)  # to_dict's, once made
 
     def to_dict(self) -> dict:
-        """JSON-ready: the rows' cells without internal ids."""
+        """JSON-ready: the rows' cells without internal ids. Made once per board (a cached board's
+        copies share it): callers must not change what it holds but its top-level keys."""
+        if self.rendered is None:
+            self.rendered = self._render()
+        return {**self.rendered, "computed_at": iso_utc(self.computed_at)}
+
+    def _render(self) -> dict:
         return {
             "contest": self.contest_id,
             "name": self.contest_name,
             "scoring": self.scoring,
             "view": self.view,
             "frozen": self.frozen,
-            "computed_at": iso_utc(self.computed_at),
             "problems": [{"letter": l, "name": n, "points": p} for l, n, p in self.problems],
             "rows": [
                 {
@@ -128,172 +135,28 @@ def hidden_after(contest: Contest, view: ScoreboardView) -> datetime | None:
     return contest.freeze_at
 
 
-# -- cells: the fast way ------------------------------------------------------------------------------
-def _contest_rows(contest: Contest, s=Submission):
-    """SQL: the non-jury submissions of ``contest`` made in its window (``s``: the table or an alias of it)."""
-    return [s.contest_id == contest.id, s.is_jury.is_(False), s.user_id.is_not(None), *in_window(contest, s)]
-
-
-def _judged(hide_after: datetime | None, s=Submission):
-    """SQL: the submission's verdict is shown (judged, and not hidden by the freeze)."""
-    done = s.status == Status.DONE
-    return done if hide_after is None else and_(done, s.created_at < hide_after)
-
-
-def _rejected(hide_after: datetime | None, s=Submission):
-    """SQL: a shown verdict that costs an ICPC penalty (not AC, CE or JE)."""
-    return and_(_judged(hide_after, s), s.verdict.not_in((AC, *NOT_COUNTED)))
-
-
-def _count(condition):
-    return func.sum(case((condition, 1), else_=0))
-
-
-def aggregate_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[tuple[int, str], Cell]:
-    """Every non-empty cell, keyed by (user id, letter), computed by aggregate queries."""
+# -- cells: the kept summary rows --------------------------------------------------------------------
+def kept_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[tuple[int, str], Cell]:
+    """Every non-empty cell, keyed by (user id, letter), from the summary rows ``judge.board`` keeps:
+    the frozen variant when verdicts after ``hide_after`` (the freeze time) are hidden. Minutes and
+    penalties follow from the first AC's time, the start and ``penalty_minutes``."""
     letter_of = {p.problem_id: p.letter for p in contest.problems}
-    if contest.scoring == Scoring.ICPC:
-        return _icpc_aggregate(session, contest, hide_after, letter_of)
-    return _ioi_aggregate(session, contest, hide_after, letter_of)
-
-
-def _icpc_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, str], Cell]:
-    """One statement: per cell the first shown AC and the totals (one pass over the contest's index
-    entries), joined to the attempts before that AC (an index range per solved cell) and to the AC
-    row for its time. Unsolved cells use the totals; solved ones the counts before the AC."""
-    s = Submission
-    totals = (
-        select(
-            s.user_id,
-            s.problem_id,
-            func.min(case((and_(_judged(hide_after), s.verdict == AC), s.id))).label("ac_id"),
-            _count(_rejected(hide_after)).label("rejected"),
-            _count(not_(_judged(hide_after))).label("pending"),
-        )
-        .where(*_contest_rows(contest), s.problem_id.in_(letter_of))
-        .group_by(s.user_id, s.problem_id)
-        .subquery("totals")
-    )
-    before, first_ac = aliased(Submission, name="before_ac"), aliased(Submission, name="first_ac")
-    query = (
-        select(
-            totals.c.user_id,
-            totals.c.problem_id,
-            totals.c.ac_id,
-            totals.c.rejected,
-            totals.c.pending,
-            first_ac.created_at,
-            _count(and_(before.id.is_not(None), _rejected(hide_after, before))),
-            _count(and_(before.id.is_not(None), not_(_judged(hide_after, before)))),
-        )
-        .select_from(totals)
-        .outerjoin(first_ac, first_ac.id == totals.c.ac_id)
-        .outerjoin(
-            before,
-            and_(
-                *_contest_rows(contest, before),
-                before.user_id == totals.c.user_id,
-                before.problem_id == totals.c.problem_id,
-                before.id < totals.c.ac_id,
-            ),
-        )
-        .group_by(
-            totals.c.user_id,
-            totals.c.problem_id,
-            totals.c.ac_id,
-            totals.c.rejected,
-            totals.c.pending,
-            first_ac.created_at,
-        )
-    )
-    cells = {}
     start, penalty = contest.start_at, contest.penalty_minutes  # plain locals: ORM attributes cost per access
-    for user_id, problem_id, ac_id, rejected, pending, ac_at, rejected_before, pending_before in session.execute(query):
-        letter = letter_of[problem_id]
+    cells = {}
+    for user_id, problem_id, attempts, pending, score, ac_id, ac_at in board.kept_rows(
+        session, contest, hide_after is not None
+    ):
+        letter = letter_of.get(problem_id)
+        if letter is None:
+            continue
         if ac_id is None:
-            cells[(user_id, letter)] = Cell(letter, attempts=int(rejected), pending=int(pending))
+            cells[(user_id, letter)] = Cell(letter, attempts, pending, score=score)
         else:
             minute = contest_minute(start, ac_at)
-            cells[(user_id, letter)] = Cell(
-                letter,
-                attempts=int(rejected_before) + 1,
-                pending=int(pending_before),
-                solved=True,
-                minute=minute,
-                penalty=minute + penalty * int(rejected_before),
-                first_ac=(ac_at, ac_id),
-            )
+            penalized = minute + penalty * (attempts - 1)
+            first = (ac_at, ac_id)
+            cells[(user_id, letter)] = Cell(letter, attempts, pending, True, minute, penalized, score, False, first)
     return cells
-
-
-def _ioi_aggregate(session, contest, hide_after, letter_of) -> dict[tuple[int, str], Cell]:
-    """Per cell the best graded share (score / max_score, ``ioi_fraction``) and, over submissions
-    without a bounded stored score, the best fraction of tests passed (one pass over the contest's index
-    entries); for those of problems with scoring groups, the best group score from the test results."""
-    s, judged = Submission, _judged(hide_after)
-    where = [*_contest_rows(contest), s.problem_id.in_(letter_of)]
-    no_share = or_(s.score.is_(None), s.max_score.is_(None), s.max_score <= 0)  # as ``ioi_fraction`` says
-    graded = and_(judged, s.score.is_not(None), s.max_score > 0)
-    share = case((graded, s.score / s.max_score), else_=0.0)  # grading keeps 0 ≤ score ≤ max_score
-    ungraded = and_(judged, no_share, s.tests_total > 0)
-    fraction = case((ungraded, s.tests_passed * 1.0 / s.tests_total), else_=0.0)
-    query = (
-        select(s.user_id, s.problem_id, func.max(share), func.max(fraction), _count(judged), _count(not_(judged)))
-        .where(*where)
-        .group_by(s.user_id, s.problem_id)
-    )
-    points = {p.problem_id: problem_points(p) for p in contest.problems}
-    cells, shares = {}, {}
-    for user_id, problem_id, best_share, best, judged_count, pending in session.execute(query):
-        shares[(user_id, problem_id)] = float(best_share or 0) * points[problem_id]
-        cells[(user_id, letter_of[problem_id])] = Cell(
-            letter_of[problem_id],
-            attempts=int(judged_count),
-            pending=int(pending),
-            score=max(float(best or 0) * points[problem_id], min(shares[(user_id, problem_id)], points[problem_id])),
-        )
-    unscored = [*where, no_share]
-    grouped = _grouped_problems(session, unscored, judged)
-    if grouped:
-        for (user_id, problem_id), score in _group_scores(
-            session, [*unscored, s.problem_id.in_(grouped)], judged, points
-        ).items():
-            cells[(user_id, letter_of[problem_id])].score = max(score, shares[(user_id, problem_id)])
-    return cells
-
-
-def _grouped_problems(session, where, judged) -> set[str]:
-    """The problems whose package has scoring groups, told by the newest judged submission of each
-    (a package's groups are the same for all its submissions): a few index lookups."""
-    s, t = Submission, TestResult
-    newest = select(func.max(s.id)).where(*where, judged, s.tests_total > 0).group_by(s.problem_id)
-    return set(
-        session.scalars(
-            select(s.problem_id)
-            .join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
-            .where(s.id.in_(newest), t.test_group.not_in(UNGROUPED))
-            .distinct()
-        )
-    )
-
-
-def _group_scores(session, where, judged, points) -> dict[tuple[int, str], float]:
-    """Best group-scored result per (user, problem) over the judged submissions ``where`` selects."""
-    s, t = Submission, TestResult
-    query = (
-        select(s.user_id, s.problem_id, s.id, t.test_group, func.count(), _count(t.verdict == AC))
-        .join(t, and_(t.submission_id == s.id, t.attempt == s.attempt))
-        .where(*where, judged)
-        .group_by(s.user_id, s.problem_id, s.id, t.test_group)
-    )
-    groups: dict[tuple[int, str, int], dict[str, tuple[int, int]]] = defaultdict(dict)
-    for user_id, problem_id, sid, group, total, passed in session.execute(query):
-        groups[(user_id, problem_id, sid)][group] = (int(passed), int(total))
-    best: dict[tuple[int, str], float] = {}
-    for (user_id, problem_id, _), by_group in groups.items():
-        score = ioi_submission_score(by_group, points[problem_id])
-        best[(user_id, problem_id)] = max(best.get((user_id, problem_id), 0.0), score)
-    return best
 
 
 # -- cells: the plain definition ----------------------------------------------------------------------
@@ -305,9 +168,8 @@ def replay_cells(session: Session, contest: Contest, hide_after: datetime | None
         for entry in contest.problems:
             rows = session.scalars(
                 select(Submission)
-                .where(
-                    *_contest_rows(contest), Submission.user_id == user.id, Submission.problem_id == entry.problem_id
-                )
+                .where(*board.counted(contest), Submission.user_id == user.id)
+                .where(Submission.problem_id == entry.problem_id)
                 .order_by(Submission.id)
             ).all()
             if rows:
@@ -344,21 +206,22 @@ def _replay(session, contest, entry, rows, hide_after) -> Cell:
 
 
 def _submission_score(session: Session, row: Submission, points: int) -> float:
-    fraction = ioi_fraction(row.score, row.max_score)
-    if fraction is not None:
-        return points * fraction
     groups: dict[str, tuple[int, int]] = {}
-    for result in session.scalars(
-        select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
-    ):
-        passed, total = groups.get(result.test_group, (0, 0))
-        groups[result.test_group] = (passed + (result.verdict == AC), total + 1)
-    if not groups and row.tests_total:  # results not stored (e.g. imported): the counters still tell
-        groups = {"secret": (row.tests_passed or 0, row.tests_total)}
-    return ioi_submission_score(groups, points)
+    if row.score is None or row.max_score is None or row.max_score <= 0:
+        for result in session.scalars(
+            select(TestResult).where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
+        ):
+            passed, total = groups.get(result.test_group, (0, 0))
+            groups[result.test_group] = (passed + (result.verdict == AC), total + 1)
+    return submission_points(row.score, row.max_score, groups, row.tests_passed, row.tests_total, points)
 
 
 # -- the board ----------------------------------------------------------------------------------------
+CACHED_BOARDS = 64  # rendered boards kept per database (least recently used dropped)
+_boards: weakref.WeakKeyDictionary[Engine, OrderedDict[tuple, Scoreboard]] = weakref.WeakKeyDictionary()
+_boards_lock = threading.Lock()
+
+
 def compute_scoreboard(
     session: Session,
     contest: Contest,
@@ -367,15 +230,68 @@ def compute_scoreboard(
     cells: dict[tuple[int, str], Cell] | None = None,
 ) -> Scoreboard:
     """The scoreboard of ``contest`` as ``view`` (``jury``: live; ``public``: frozen after the freeze
-    time until unfrozen) at ``now`` (UTC). ``cells`` replaces the aggregate queries (tests, benchmark).
+    time until unfrozen) at ``now`` (UTC), built from the kept summary rows (``kept_cells``) or, given,
+    from ``cells`` (tests, benchmark: a replay).
 
     Only submissions made in the contest's window count. Before the start, the public view has no
-    problems (``judge.contests.problems_shown``): its rows list the contestants and no cells."""
+    problems (``judge.contests.problems_shown``): its rows list the contestants and no cells.
+
+    A board built from the summary rows is cached per (database, contest, view) under the contest's
+    board version read from the database (``judge.board.version``), its settings and what ``now``
+    decides (problems shown, frozen), so every process serving the database sees a change at once.
+    The cached board is shared: callers must not change it; ``computed_at`` is ``now``."""
     now = now or utcnow()
+    if cells is not None:
+        return _build(session, contest, view, now, cells)
+    key = board_key(session, contest, view, now)
+    engine = session.get_bind()
+    with _boards_lock:
+        cached = _boards.setdefault(engine, OrderedDict()).get(key)  # type: ignore[arg-type]
+    if cached is not None:
+        return replace(cached, computed_at=now)
+    built = _build(session, contest, view, now, None)
+    built.to_dict()  # rendered once for every copy served from the cache
+    with _boards_lock:
+        boards = _boards.setdefault(engine, OrderedDict())  # type: ignore[arg-type]
+        boards[key] = built
+        boards.move_to_end(key)
+        while len(boards) > CACHED_BOARDS:
+            boards.popitem(last=False)
+    return built
+
+
+def board_key(session: Session, contest: Contest, view: ScoreboardView, now: datetime) -> tuple:
+    """What a rendered board of ``contest`` in ``view`` at ``now`` depends on: the contest's board
+    version as stored (``judge.board``: bumped with every change of its summary rows, participants,
+    problems, settings), its settings, and what ``now`` decides (problems shown, frozen). One small
+    query. Equal keys of one database give equal boards."""
+    hide_after = hidden_after(contest, view)
+    return (
+        contest.id,
+        view,
+        board.version(session, contest.id),
+        problems_shown(contest, view == ScoreboardView.JURY, now),
+        hide_after is not None and now >= hide_after,
+        hide_after,
+        contest.start_at,
+        contest.end_at,
+        contest.scoring,
+        contest.penalty_minutes,
+        contest.name,
+    )
+
+
+def _build(
+    session: Session,
+    contest: Contest,
+    view: ScoreboardView,
+    now: datetime,
+    cells: dict[tuple[int, str], Cell] | None,
+) -> Scoreboard:
     hide_after = hidden_after(contest, view)
     shown = contest.problems if problems_shown(contest, view == ScoreboardView.JURY, now) else []
     if cells is None:
-        cells = aggregate_cells(session, contest, hide_after) if shown else {}
+        cells = kept_cells(session, contest, hide_after) if shown else {}
     names = dict(
         session.execute(select(Problem.id, Problem.name).where(Problem.id.in_([p.problem_id for p in shown]))).all()
     )

@@ -106,6 +106,31 @@ def ioi_submission_score(groups: Mapping[str, tuple[int, int]], points: float) -
     return points * passed / total if total else 0.0
 
 
+def submission_points(
+    score: float | None,
+    max_score: float | None,
+    groups: Mapping[str, tuple[int, int]],
+    tests_passed: int | None,
+    tests_total: int | None,
+    points: float,
+) -> float:
+    """The IOI score (points) of one judged submission: its graded share (``ioi_fraction``) ×
+    ``points`` when it holds one, else by its test ``groups`` (``ioi_submission_score``), else, with
+    no test results stored (imported), by the counters ``tests_passed`` of ``tests_total``."""
+    fraction = ioi_fraction(score, max_score)
+    if fraction is not None:
+        return points * fraction
+    if not groups and tests_total:
+        groups = {"secret": (tests_passed or 0, tests_total)}
+    return ioi_submission_score(groups, points)
+
+
+def problem_points(entry: object) -> int:
+    """The IOI maximum of a contest problem (a ``ContestProblem``): its ``points``, 100 unless set."""
+    points = getattr(entry, "points", None)
+    return int(points) if points is not None else DEFAULT_POINTS
+
+
 def ioi_cell(attempts: Iterable[Attempt]) -> IoiCell:
     """Score one contestant's ``attempts`` on one problem: the best judged score (CE and JE score 0)."""
     best, judged, pending = 0.0, 0, 0

@@ -20,6 +20,7 @@ from judge.clock import utcnow
 from judge.contest_bodies import ContestIn, ContestPatch, apply_changes, contest_spec
 from judge.models import Contest, Problem, SchoolClass, Submission, User
 from judge.schemas import PathId, RequestBody, Text, UtcStamp
+from judge.scoring import problem_points
 
 router = APIRouter(prefix="/api/v1", tags=["contests"])
 
@@ -79,9 +80,7 @@ def contest_out(session: Session, contest: Contest, viewer: User | None) -> Cont
     names = dict(session.execute(select(Problem.id, Problem.name)).all())
     shown = contest.problems if rules.problems_shown(contest, jury, now) else []
     problems = [  # a contest problem's row exists: the foreign key
-        ContestProblemOut(
-            letter=p.letter, problem=p.problem_id, name=names[p.problem_id], points=rules.problem_points(p)
-        )
+        ContestProblemOut(letter=p.letter, problem=p.problem_id, name=names[p.problem_id], points=problem_points(p))
         for p in shown
     ]
     listed, classes = None, None

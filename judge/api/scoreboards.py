@@ -5,7 +5,7 @@ after the freeze time."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
@@ -75,7 +75,9 @@ def scoreboard(contest_id: PathId, user: User | None = Depends(optional_user), s
     """The scoreboard as JSON: live for the jury, frozen for everyone else after the freeze time.
     No token needed when the contest's scoreboard is public."""
     contest, view = board_view(session, user, contest_id)
-    return compute_scoreboard(session, contest, view).to_dict()
+    # the board's dict is made once per board version (``Scoreboard.to_dict``): sent as it is, not
+    # validated again field by field against ScoreboardOut (which documents it)
+    return JSONResponse(compute_scoreboard(session, contest, view).to_dict())
 
 
 class CsvResponse(PlainTextResponse):

@@ -39,7 +39,7 @@ from judge.languages import LANGUAGES, Language, java_main_class
 from judge.models import Clarification, Contest, Problem, Submission, TestResult, User
 from judge.package_store import cached_package
 from judge.scoreboard import Scoreboard, compute_scoreboard, hidden_after
-from judge.scoring import contest_minute, ioi_submission_score
+from judge.scoring import contest_minute, ioi_submission_score, problem_points
 from judge.vocabulary import DetailLevel, Role, ScoreboardView, Scoring, Status, Verdict
 
 _TEST_COUNTS: dict[str, int] = {}  # package sha256 → test cases: a stored package never changes
@@ -146,7 +146,7 @@ class ContestView:
                         "ordinal": ordinal,
                         "time_limit": round(problem.time_limit_ms / 1000, 3),
                         "test_data_count": tests,
-                        "max_score": rules.problem_points(entry) if self.score_contest else None,
+                        "max_score": problem_points(entry) if self.score_contest else None,
                     }
                 )
             )
@@ -301,7 +301,7 @@ class ContestView:
             passed, total = groups.get(result.test_group, (0, 0))
             groups[result.test_group] = (passed + (result.verdict == Verdict.AC), total + 1)
         entry = rules.contest_problem(self.contest, row.problem_id)
-        return ioi_submission_score(groups, rules.problem_points(entry) if entry else 0)
+        return ioi_submission_score(groups, problem_points(entry) if entry else 0)
 
     def _detail_level(self, row: Submission) -> DetailLevel:
         """How much of ``row``'s tests the viewer sees: everything for the contest's jury, else what

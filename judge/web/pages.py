@@ -38,7 +38,7 @@ from judge.package_store import cached_package
 from judge.packages import PackageError, ProblemPackage
 from judge.pictures import render_picture
 from judge.schemas import PathId, storable, whole_number
-from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
+from judge.scoreboard import board_key, compute_scoreboard
 from judge.throttle import client_address
 from judge.vocabulary import ScoreboardView
 from judge.web.clarifications import clarification_context
@@ -468,9 +468,9 @@ def contest_page(
 
 
 class BoardTables:
-    """Rendered scoreboard tables by (database, contest id, view), reused while the contest's
-    ``scoreboard_fingerprint`` (the value the event streams watch) stays the same: a board of 300 × 12
-    takes tens of ms to compute, its fingerprint a few. At most ``size`` tables, oldest dropped."""
+    """Rendered scoreboard tables by (database, contest id, view), reused while the board's key
+    (``judge.scoreboard.board_key``: the contest's board version and what the clock decides) stays
+    the same. At most ``size`` tables, oldest dropped."""
 
     def __init__(self, size: int = 32):
         self.size = size
@@ -479,7 +479,7 @@ class BoardTables:
     def table(self, session: Session, contest: Contest, view: ScoreboardView) -> Markup:
         """The ``scoreboard_table.html`` of the contest in ``view``, from the cache when unchanged."""
         now = utcnow()
-        fingerprint = scoreboard_fingerprint(session, contest, now)
+        fingerprint = board_key(session, contest, view, now)
         key = (repr(session.get_bind()), contest.id, view)  # one process may serve two databases (tests)
         cached = self.tables.get(key)
         if cached is not None and cached[0] == fingerprint:

@@ -1,0 +1,319 @@
+"""The kept scoreboard: one summary row per (contest, contestant, problem) (``BoardCell``), kept in
+the same transaction as every change of the submissions that count, and a version per contest
+(``Contest.board_version``) bumped in every transaction that changes what a board shows.
+
+What counts (``counted``): the non-jury submissions of the contest's problems made in its window
+``[start_at, end_at)`` as the contest is now. A cell is derived from those submissions of one
+contestant on one problem, in id order, through ``judge.scoring`` (``icpc_cell``, ``ioi_cell``),
+twice: ``live`` (every verdict; the jury's view, and the public one once unfrozen) and ``frozen``
+(submissions made at or after ``freeze_at`` pending). Minutes and penalties are not stored: they
+follow from ``ac_at``, ``start_at`` and ``penalty_minutes`` when the board is read.
+
+Who keeps it:
+- ``refresh`` re-derives the cells of given (contest, user, problem) keys: ``judge.lifecycle`` calls
+  it for its bulk statements (finished, ended as JE, rejudged), and ``keep`` makes every session of
+  a factory call it at commit for the submissions it added, changed or deleted as objects (a new
+  submission, an imported one with its test results);
+- ``rebuild`` re-derives a whole contest: a window, freeze, scoring or problem-set edit
+  (``judge.contests.edit_contest``) and the migration that creates the table;
+- ``bump`` alone, where only the rows of a board change (participants, class members, new
+  accounts, problem names) or the view does (unfreeze).
+
+A cell's derivation reads one index range (``ix_submissions_scoreboard``) and, for IOI submissions
+without a stored graded score, their test results.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from datetime import datetime
+from itertools import groupby
+from types import SimpleNamespace
+from typing import Any, cast
+
+from sqlalchemy import (
+    ColumnElement,
+    Table,
+    and_,
+    bindparam,
+    case,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session, sessionmaker
+
+from judge.models import BoardCell, Contest, Submission, TestResult
+from judge.scoring import Attempt, icpc_cell, ioi_cell, problem_points, submission_points
+from judge.verdicts import AC
+from judge.vocabulary import Scoring, Status
+
+CellKey = tuple[int, int, str]  # (contest id, user id, problem id)
+CELLS, CONTESTS = cast(Table, BoardCell.__table__), cast(Table, Contest.__table__)
+VARIANTS = ("live", "frozen")
+
+
+def in_window(contest: Contest | Any, s: type[Submission] | Any = Submission) -> list[ColumnElement[bool]]:
+    """SQL conditions: the submission (``s``: the table or an alias) was made in the contest's
+    window ``[start_at, end_at)`` as it is now. Only these count on a scoreboard, so moving the start
+    or the end re-decides what counts; the others keep their verdicts for their authors."""
+    return [s.created_at >= contest.start_at, s.created_at < contest.end_at]
+
+
+def counted(contest: Contest | Any, s: type[Submission] | Any = Submission) -> list[ColumnElement[bool]]:
+    """SQL conditions: a non-jury submission of a contestant to ``contest`` (its ``id``, ``start_at``
+    and ``end_at``: values, or bound parameters) made in its window."""
+    return [s.contest_id == contest.id, s.is_jury.is_(False), s.user_id.is_not(None), *in_window(contest, s)]
+
+
+# -- versions -----------------------------------------------------------------------------------------
+def bump(session: Session, contest_ids: Iterable[int]) -> None:
+    """Advance the board version of these contests, in the caller's transaction. A rendered board
+    is cached under its version (``judge.scoreboard``)."""
+    ids = sorted(set(contest_ids))
+    if ids:
+        session.connection().execute(_STATEMENTS.bump, [{"contest_id": c} for c in ids])
+
+
+def version(session: Session, contest_id: int) -> int:
+    """The board version of contest ``contest_id`` as committed (or as this transaction changed it)."""
+    return session.scalar(select(Contest.board_version).where(Contest.id == contest_id)) or 0
+
+
+# -- keeping ------------------------------------------------------------------------------------------
+_NOTED = "judge.board.keys"  # session.info: the cells of submissions flushed since the last commit
+_CELL_COLUMNS = ("contest_id", "user_id", "problem_id", "is_jury")
+
+
+def keep(factory: sessionmaker) -> sessionmaker:
+    """Make the sessions of ``factory`` keep the scoreboard: the cells of every submission added,
+    changed or deleted through the session's objects are re-derived (``refresh``) just before the
+    transaction commits, in it. Bulk statements (``update(Submission)``) are not seen: their callers
+    call ``refresh`` themselves (``judge.lifecycle``). Returns ``factory``."""
+    event.listen(factory, "after_flush", _note)
+    event.listen(factory, "before_commit", _refresh_noted)
+    event.listen(factory, "after_rollback", lambda session: session.info.pop(_NOTED, None))
+    return factory
+
+
+def _note(session: Session, _context: object) -> None:
+    noted = session.info.setdefault(_NOTED, set())
+    for obj in (*session.new, *session.dirty, *session.deleted):
+        if not isinstance(obj, Submission):
+            continue
+        state = inspect(obj)
+        now, before = [], []
+        for name in _CELL_COLUMNS:
+            history = state.attrs[name].history
+            now.append(getattr(obj, name))
+            before.append(history.deleted[0] if history.deleted else getattr(obj, name))
+        for values in (now, before):
+            key = key_of(SimpleNamespace(**dict(zip(_CELL_COLUMNS, values))))
+            if key is not None:
+                noted.add(key)
+
+
+def _refresh_noted(session: Session) -> None:
+    session.flush()
+    noted = session.info.pop(_NOTED, None)
+    if noted:
+        refresh(session, noted)
+        session.info.pop(_NOTED, None)
+
+
+def refresh(session: Session, keys: Iterable[CellKey]) -> None:
+    """Re-derive the cells of ``keys`` (contest id, user id, problem id) from their submissions and
+    bump their contests' versions, in the caller's transaction (flushed first). Per (contest,
+    problem): one query for the submissions, one for their test results (IOI, when some judged
+    submission holds no graded score), one upsert, and a delete only for a cell left empty."""
+    users: dict[tuple[int, str], set[int]] = defaultdict(set)
+    for contest_id, user_id, problem_id in keys:
+        users[(contest_id, problem_id)].add(user_id)
+    if not users:
+        return
+    session.flush()
+    connection = session.connection()
+    for (contest_id, problem_id), user_ids in users.items():
+        contest = session.get(Contest, contest_id)
+        if contest is None or problem_id not in {p.problem_id for p in contest.problems}:
+            continue
+        rows = derive(session, contest, problem_id, sorted(user_ids))
+        if rows:
+            connection.execute(_upsert(connection.dialect.name), rows)
+        empty = sorted(user_ids - {row["user_id"] for row in rows})
+        if empty:
+            connection.execute(
+                _STATEMENTS.delete_cells, {"contest_id": contest_id, "problem_id": problem_id, "users": empty}
+            )
+    connection.execute(_STATEMENTS.bump, [{"contest_id": c} for c in sorted({c for c, _ in users})])
+
+
+def rebuild(session: Session, contest: Contest) -> None:
+    """Re-derive every cell of ``contest`` from its submissions and bump its version, in the
+    caller's transaction (flushed first)."""
+    session.flush()
+    connection = session.connection()
+    connection.execute(delete(CELLS).where(CELLS.c.contest_id == contest.id))
+    rows = derive(session, contest)
+    for start in range(0, len(rows), 2000):
+        connection.execute(insert(CELLS), rows[start : start + 2000])
+    connection.execute(_STATEMENTS.bump, {"contest_id": contest.id})
+
+
+class _Statements:
+    """The statements that keep the board, built once with bound parameters: a verdict's refresh
+    then spends no time building SQL expressions (compiled forms are cached by SQLAlchemy)."""
+
+    def __init__(self) -> None:
+        s, t, cells = Submission.__table__.c, TestResult.__table__.c, CELLS.c
+        self.columns = [
+            s.id, s.user_id, s.problem_id, s.status, s.verdict, s.created_at, s.score, s.max_score, s.tests_passed,
+            s.tests_total,
+        ]  # fmt: skip
+        any_contest = SimpleNamespace(
+            id=bindparam("contest_id"),
+            start_at=bindparam("start", type_=s.created_at.type),
+            end_at=bindparam("end", type_=s.created_at.type),
+        )
+        chosen = [*counted(any_contest, s), s.problem_id.in_(bindparam("problems", expanding=True))]
+        one_problem = [s.problem_id == bindparam("problem_id"), s.user_id.in_(bindparam("users", expanding=True))]
+        order = (s.user_id, s.problem_id, s.id)
+        self.contest = select(*self.columns).where(*chosen).order_by(*order)
+        self.cells = select(*self.columns).where(*chosen, *one_problem).order_by(*order)
+        no_share = or_(s.score.is_(None), s.max_score.is_(None), s.max_score <= 0)
+        groups = (
+            select(s.id, t.test_group, func.count(), func.sum(case((t.verdict == AC, 1), else_=0)))
+            .select_from(
+                Submission.__table__.join(TestResult.__table__, and_(t.submission_id == s.id, t.attempt == s.attempt))
+            )
+            .group_by(s.id, t.test_group)
+        )
+        self.contest_groups = groups.where(*chosen, s.status == Status.DONE, no_share)
+        self.cell_groups = groups.where(*chosen, *one_problem, s.status == Status.DONE, no_share)
+        self.delete_cells = delete(CELLS).where(
+            cells.contest_id == bindparam("contest_id"),
+            cells.problem_id == bindparam("problem_id"),
+            cells.user_id.in_(bindparam("users", expanding=True)),
+        )
+        contests = CONTESTS.c
+        self.bump = (
+            update(CONTESTS)
+            .where(contests.id == bindparam("contest_id"))
+            .values(board_version=contests.board_version + 1)
+        )
+        self.upserts: dict[str, Any] = {}
+
+
+_STATEMENTS = _Statements()
+
+
+def _upsert(dialect: str) -> Any:
+    """INSERT … ON CONFLICT (the cell) DO UPDATE of every kept column, in ``dialect`` (SQLite or PostgreSQL)."""
+    if dialect not in _STATEMENTS.upserts:
+        module = postgresql if dialect == "postgresql" else sqlite
+        statement = module.insert(CELLS)
+        kept = [c.name for c in CELLS.columns if not c.primary_key]
+        _STATEMENTS.upserts[dialect] = statement.on_conflict_do_update(
+            index_elements=["contest_id", "user_id", "problem_id"],
+            set_={name: statement.excluded[name] for name in kept},
+        )
+    return _STATEMENTS.upserts[dialect]
+
+
+def derive(
+    session: Session, contest: Contest, problem_id: str | None = None, users: list[int] | None = None
+) -> list[dict]:
+    """The ``BoardCell`` rows (column dicts) of ``contest`` over its counted submissions (of
+    ``users`` on ``problem_id`` when given): one per (contestant, problem of the contest) with any."""
+    entries = {p.problem_id: p for p in contest.problems}
+    if not entries:
+        return []
+    params: dict[str, object] = {
+        "contest_id": contest.id,
+        "start": contest.start_at,
+        "end": contest.end_at,
+        "problems": sorted(entries),
+    }
+    one = problem_id is not None
+    if one:
+        params.update(problem_id=problem_id, users=users or [])
+    connection = session.connection()
+    submissions = connection.execute(_STATEMENTS.cells if one else _STATEMENTS.contest, params).all()
+    groups: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
+    if contest.scoring != Scoring.ICPC and any(_needs_groups(r) for r in submissions):
+        for sid, group, total, passed in connection.execute(
+            _STATEMENTS.cell_groups if one else _STATEMENTS.contest_groups, params
+        ):
+            groups[sid][group] = (int(passed or 0), int(total))
+    rows = []
+    for (user_id, problem_id_), cell in groupby(submissions, key=lambda r: (r.user_id, r.problem_id)):
+        history = list(cell)
+        row: dict[str, object] = {"contest_id": contest.id, "user_id": user_id, "problem_id": problem_id_}
+        points = problem_points(entries[problem_id_])
+        live = _fold(contest, points, history, groups, None)
+        frozen = live if contest.freeze_at is None else _fold(contest, points, history, groups, contest.freeze_at)
+        for variant, values in zip(VARIANTS, (live, frozen)):
+            row.update({f"{variant}_{name}": value for name, value in values.items()})
+        rows.append(row)
+    return rows
+
+
+def _needs_groups(row) -> bool:
+    """A judged submission without a graded score: IOI scores it from its test results."""
+    return row.status == Status.DONE and (row.score is None or row.max_score is None or row.max_score <= 0)
+
+
+def _fold(contest: Contest, points: int, history: list, groups: dict, hide_after: datetime | None) -> dict:
+    """One variant of a cell: ``history`` (submission rows in id order) replayed through
+    ``judge.scoring`` with verdicts of submissions made at or after ``hide_after`` pending."""
+
+    def shown(row) -> bool:
+        return row.status == Status.DONE and (hide_after is None or row.created_at < hide_after)
+
+    attempts = [
+        Attempt(
+            0,
+            r.verdict if shown(r) else None,
+            submission_points(r.score, r.max_score, groups.get(r.id, {}), r.tests_passed, r.tests_total, points)
+            if shown(r) and contest.scoring != Scoring.ICPC
+            else 0.0,
+        )
+        for r in history
+    ]
+    if contest.scoring != Scoring.ICPC:
+        ioi = ioi_cell(attempts)
+        return {"attempts": ioi.judged, "pending": ioi.pending, "score": ioi.score, "ac_id": None, "ac_at": None}
+    icpc = icpc_cell(attempts, contest.penalty_minutes)
+    first = next((r for r, a in zip(history, attempts) if a.verdict == AC), None)
+    return {
+        "attempts": icpc.tries,
+        "pending": icpc.pending,
+        "score": 0.0,
+        "ac_id": first.id if first else None,
+        "ac_at": first.created_at if first else None,
+    }
+
+
+# -- reading ------------------------------------------------------------------------------------------
+def kept_rows(session: Session, contest: Contest, frozen: bool) -> list[tuple]:
+    """The kept cells of ``contest`` as (user id, problem id, attempts, pending, score, first AC id,
+    first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``)."""
+    variant = VARIANTS[frozen]
+    columns = [CELLS.c[f"{variant}_{name}"] for name in ("attempts", "pending", "score", "ac_id", "ac_at")]
+    query = select(CELLS.c.user_id, CELLS.c.problem_id, *columns).where(CELLS.c.contest_id == contest.id)
+    return [tuple(row) for row in session.connection().execute(query)]
+
+
+def key_of(submission: Submission | Any) -> CellKey | None:
+    """The cell a submission (a row or an object with ``contest_id``, ``user_id``, ``problem_id``,
+    ``is_jury``) belongs to; None when it is on no board (practice, jury, no author)."""
+    if submission.contest_id is None or submission.user_id is None or submission.is_jury:
+        return None
+    return (submission.contest_id, submission.user_id, submission.problem_id)
