@@ -40,7 +40,7 @@ from judge.package_store import load_problem  # noqa: E402
 from judge.packages import load_package  # noqa: E402
 from judge.worker import Worker  # noqa: E402
 
-SLOT = 960 + int(os.environ.get("JUDGE_TEST_SLOT_OFFSET", "0"))
+SLOT = 960 + int(os.environ.get("JUDGE_TEST_SLOT_OFFSET", "0"))  # as the tests' slots move
 TESTS = 30
 TARGET_RATIO = 1.3
 GENERATOR = """import random, sys
