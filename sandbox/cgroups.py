@@ -1,8 +1,9 @@
 """Per-slot control groups: the CPU, memory and task counters and limits of a run.
 
 Two backends behind one interface (``prepare`` → the child joins → ``cpu_ns`` while it runs →
-``finish`` → ``kill_all`` / ``wait_empty``; for a session also ``wait_released``, as its init
-reaps a run's orphans, and ``remove_used``), chosen by ``detect_cgroups`` from /proc/self/mountinfo:
+``finish`` → ``kill_all`` / ``wait_empty``; for a session also ``make_ahead`` while a run goes
+on, ``wait_released``, as its init reaps a run's orphans, and ``remove_used``), chosen by
+``detect_cgroups`` from /proc/self/mountinfo:
 
 - ``CgroupV1``: separate hierarchies memory, pids, cpuacct (this machine). One persistent cgroup
   per slot and controller, ``<mount>/classjudge-sandbox/slot<N>``, reused by every run of the
@@ -196,7 +197,8 @@ class CgroupV1:
     peak and OOM counters start at zero and page cache charged by earlier runs (a compiler's
     headers, a JVM's libraries) neither inflates nor, once reclaimed, deflates the peak.
     ``Sandbox.run`` removes and makes its leaf ``run`` before each run. A session's runs get
-    leaves ``run-<random hex>``, and the used ones are removed at its end (``remove_used``; the older
+    leaves ``run-<random hex>``, each made while the run before it goes on (``make_ahead``),
+    and the used ones are removed at its end (``remove_used``; the older
     half already when more than ``USED_LEAVES_MAX`` pile up): removing a memory cgroup starts
     kernel work that slows the run right after it (benchmarks/sandbox_overhead.py shows it),
     and a session's runs follow each other closely.
@@ -217,6 +219,7 @@ class CgroupV1:
         self._leaf = str(self.memory)
         self._pids_max = str(self.dirs["pids"] / "pids.max")
         self._slot_procs = [str(self.dirs[name] / "cgroup.procs") for name in ("pids", "cpuacct", "memory")]
+        self._ahead: tuple[str, str] | None = None  # (leaf, its memory limit) made by ``make_ahead``
         self._used: list[Path] = []  # leaves of a session's earlier runs, to remove
         self._tasks_max: int | None = None
         self._base_task_hits = 0
@@ -249,17 +252,20 @@ class CgroupV1:
                 for leaf in self._used[: USED_LEAVES_MAX // 2]:
                     _remove_leaf(leaf)
                 del self._used[: USED_LEAVES_MAX // 2]
-            self._leaf = f"{self._memory_root}/{LEAF_NAME}-{secrets.token_hex(6)}"
+            if self._ahead is None:
+                self.make_ahead(limits)
+            assert self._ahead is not None
+            (self._leaf, limit_set), self._ahead = self._ahead, None
             self.memory = Path(self._leaf)
         else:
             self.remove_used()
             _remove_leaf(self.memory)
-        make_dir(self._leaf)
+            make_dir(self._leaf)
+            limit_set = None
         self._memory_made = True
         limit_bytes = str(limits.memory_kib * 1024)
-        write_file(f"{self._leaf}/memory.limit_in_bytes", limit_bytes)
-        if self._has_memsw:  # no swapping around the limit
-            write_file(f"{self._leaf}/memory.memsw.limit_in_bytes", limit_bytes)
+        if limit_set != limit_bytes:
+            self._set_memory_limit(self._leaf, limit_bytes, limit_set)
         if limits.processes + extra_tasks != self._tasks_max:
             self._tasks_max = limits.processes + extra_tasks
             write_file(self._pids_max, str(self._tasks_max))
@@ -267,8 +273,39 @@ class CgroupV1:
         self._base_task_hits = _pread_keyed(self._task_events_fd).get("max", 0)
         return [path.encode() for path in self._task_files()[:3]]
 
+    def make_ahead(self, limits: Limits) -> None:
+        """Make the memory leaf of a session's next run now, under a new random name and with the
+        memory limit of ``limits`` (``prepare`` corrects it if the next run's differs): a session
+        calls it while a run goes on, when the judge only waits, so that the next run's set-up
+        is shorter. Raises SandboxError if the leaf cannot be made."""
+        leaf = f"{self._memory_root}/{LEAF_NAME}-{secrets.token_hex(6)}"
+        make_dir(leaf)
+        limit_bytes = str(limits.memory_kib * 1024)
+        try:
+            self._set_memory_limit(leaf, limit_bytes)
+        except SandboxError:
+            self._used.append(Path(leaf))  # removed with the others
+            raise
+        self._ahead = (leaf, limit_bytes)
+
+    def _set_memory_limit(self, leaf: str, limit_bytes: str, previous: str | None = None) -> None:
+        """Set a leaf's memory limit, and as much for memory + swap (no swapping around it);
+        ``previous``: the limit it has (None: none yet). The kernel keeps memory.limit at most
+        memory.memsw.limit: a raised limit is written to memsw first."""
+        files = (
+            ["memory.limit_in_bytes", "memory.memsw.limit_in_bytes"] if self._has_memsw else ["memory.limit_in_bytes"]
+        )
+        if previous is not None and int(limit_bytes) > int(previous):
+            files.reverse()
+        for name in files:
+            write_file(f"{leaf}/{name}", limit_bytes)
+
     def remove_used(self) -> None:
-        """Remove the memory leaves of a session's earlier runs (at its end)."""
+        """Remove the memory leaves of a session's earlier runs and the one made ahead (at its
+        end)."""
+        if self._ahead is not None:
+            self._used.append(Path(self._ahead[0]))
+            self._ahead = None
         while self._used:
             _remove_leaf(self._used.pop())
 
@@ -437,6 +474,9 @@ class CgroupV2:
             return read_int(self.leaf / "pids.current")
         except FileNotFoundError:
             return 0
+
+    def make_ahead(self, limits: Limits) -> None:
+        """Nothing to make ahead: ``prepare`` replaces the one leaf."""
 
     def remove_used(self) -> None:
         """Nothing to remove: ``prepare`` replaces the one leaf."""
