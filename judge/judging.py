@@ -108,7 +108,12 @@ def copy_regular_file(src_dir: Path, name: str, dst: Path, max_bytes: int) -> bo
         if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
             return False
         with open(dst, "wb") as out:
-            shutil.copyfileobj(src, out)
+            copied = 0
+            while copied < info.st_size:  # in the kernel: a compiled program is megabytes, copied per test
+                sent = os.sendfile(out.fileno(), src.fileno(), copied, info.st_size - copied)
+                if sent == 0:
+                    break
+                copied += sent
     os.chmod(dst, 0o755 if info.st_mode & 0o111 else 0o644)
     return True
 

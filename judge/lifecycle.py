@@ -3,7 +3,7 @@ columns (``tests/judge/test_lifecycle_owner.py`` fails on a write anywhere else)
 
 A submission row is the queue's job::
 
-    enqueue → queued ─claim→ judging ─store_test…→ finish → done
+    enqueue → queued ─claim→ judging ─store_tests…→ finish → done
                  ↑             │ give_back (worker stops)      │
                  └─────────────┴─ requeue_expired (lease lost) │
                  └──────────────── rejudge ────────────────────┘
@@ -12,7 +12,7 @@ A submission row is the queue's job::
   FOR UPDATE SKIP LOCKED) RETURNING`` on PostgreSQL; the same statement on SQLite, where the single
   writer lock makes it atomic), sets ``status = judging``, increments ``attempt`` (the fencing
   token) and takes a lease until ``lease_expires_at``.
-- ``renew``, ``store_test``, ``finish``, ``give_back`` are fenced: each applies only while the row
+- ``renew``, ``store_tests``, ``finish``, ``give_back`` are fenced: each applies only while the row
   is still ``judging`` under the claim's attempt (``holds``), so a worker presumed dead never
   overwrites a newer judging, and each reports whether it applied.
 - ``requeue_expired``: a submission whose lease expired goes back to the queue, or ends as JE after
@@ -29,7 +29,7 @@ A submission row is the queue's job::
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import cast
@@ -289,15 +289,16 @@ def renew(session: Session, claim_: Claim, lease_seconds: float) -> bool:
     return held
 
 
-def store_test(session: Session, claim_: Claim, worker_id: str, result: TestResult) -> bool:
-    """Store one test case's ``result`` (a new row; its submission and attempt come from the claim)
-    while the claim holds; False, storing nothing, once it does not. Committed."""
+def store_tests(session: Session, claim_: Claim, worker_id: str, results: Sequence[TestResult]) -> bool:
+    """Store test case ``results`` (new rows; their submission and attempt come from the claim) in
+    one transaction while the claim holds; False, storing nothing, once it does not. Committed."""
     if not _fenced(session, claim_, worker_id=worker_id):
         session.rollback()
         return False
-    result.submission_id, result.attempt = claim_.submission_id, claim_.attempt
-    result.message = (result.message or "")[:MESSAGE_LIMIT] or None
-    session.add(result)
+    for result in results:
+        result.submission_id, result.attempt = claim_.submission_id, claim_.attempt
+        result.message = (result.message or "")[:MESSAGE_LIMIT] or None
+    session.add_all(results)
     session.commit()
     return True
 

@@ -33,6 +33,10 @@ from sandbox import Sandbox, SandboxError, clear_folder, is_empty_folder
 
 log = logging.getLogger(__name__)
 IDLE_SLEEP_S = 0.2
+# a judging's test results are written together (one transaction), at most this long (s) after
+# the last write, and at its end: a slow test is written as soon as it is done, a run of fast
+# tests costs one commit, not one each
+STORE_EVERY_S = 0.5
 
 
 class LeaseLost(Exception):
@@ -61,6 +65,8 @@ class Worker:
         self.box = Sandbox(slot=slot)
         self.stop = threading.Event()
         self.languages: list[str] = []
+        self._unstored: list[TestResult] = []  # results of the current judging not written yet
+        self._stored_at = 0.0  # when test results were last written (monotonic s)
 
     # -- start-up ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -132,6 +138,7 @@ class Worker:
                 return False
             submission = session.get(Submission, claim.submission_id)
             self.heartbeat(session, claim.submission_id)
+        self._unstored, self._stored_at = [], time.monotonic()
         renewer = _LeaseRenewer(self, claim)
         renewer.start()
         try:
@@ -182,29 +189,42 @@ class Worker:
             return JudgingOutcome(JE, judge_message=f"judge error: {type(exc).__name__}: {exc}"[:2000])
 
     def _store_test(self, claim: lifecycle.Claim, test: TestOutcome) -> None:
-        """Store one test result under the claim; stop early on SIGTERM or a lost lease."""
-        result = TestResult(
-            ordinal=test.ordinal,
-            test_name=test.test.name,
-            test_group=test.test.group,
-            verdict=test.verdict,
-            time_ms=test.time_ms,
-            wall_ms=test.wall_ms,
-            memory_kib=test.memory_kib,
-            exit_code=test.exit_code,
-            signal=test.signal,
-            message=test.message,
-            feedback=test.feedback,
-            output=None if test.output is None else test.output.decode(errors="replace").replace("\x00", "\ufffd"),
+        """Keep one test result for the claim, written with the others at most ``STORE_EVERY_S``
+        after the last write (``_store_unstored``); stop early on SIGTERM or a lost lease."""
+        self._unstored.append(
+            TestResult(
+                ordinal=test.ordinal,
+                test_name=test.test.name,
+                test_group=test.test.group,
+                verdict=test.verdict,
+                time_ms=test.time_ms,
+                wall_ms=test.wall_ms,
+                memory_kib=test.memory_kib,
+                exit_code=test.exit_code,
+                signal=test.signal,
+                message=test.message,
+                feedback=test.feedback,
+                output=None if test.output is None else test.output.decode(errors="replace").replace("\x00", "\ufffd"),
+            )
         )
-        with self.sessions() as session:
-            if not lifecycle.store_test(session, claim, self.id, result):
-                raise LeaseLost()
+        if time.monotonic() - self._stored_at >= STORE_EVERY_S:
+            self._store_unstored(claim)
         if self.stop.is_set():
             raise StopRequested()
 
+    def _store_unstored(self, claim: lifecycle.Claim) -> None:
+        """Write the kept test results under the claim in one transaction; LeaseLost when the
+        claim no longer holds."""
+        if self._unstored:
+            with self.sessions() as session:
+                if not lifecycle.store_tests(session, claim, self.id, self._unstored):
+                    raise LeaseLost()
+        self._unstored, self._stored_at = [], time.monotonic()
+
     def _finish(self, claim: lifecycle.Claim, outcome: JudgingOutcome) -> None:
-        """Store the judging's verdict under the claim; LeaseLost when the claim no longer holds."""
+        """Store the judging's last test results and its verdict under the claim; LeaseLost when
+        the claim no longer holds."""
+        self._store_unstored(claim)
         with self.sessions() as session:
             done = lifecycle.finish(
                 session,

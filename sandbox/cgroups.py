@@ -1,8 +1,9 @@
 """Per-slot control groups: the CPU, memory and task counters and limits of a run.
 
 Two backends behind one interface (``prepare`` → the child joins → ``cpu_ns`` while it runs →
-``finish`` → ``kill_all`` / ``wait_empty``; for a session also ``wait_released``, as its init
-reaps a run's orphans, and ``remove_used``), chosen by ``detect_cgroups`` from /proc/self/mountinfo:
+``finish`` → ``kill_all`` / ``wait_empty``; for a session also ``make_ahead`` while a run goes
+on, ``wait_released``, as its init reaps a run's orphans, and ``remove_used``), chosen by
+``detect_cgroups`` from /proc/self/mountinfo:
 
 - ``CgroupV1``: separate hierarchies memory, pids, cpuacct (this machine). One persistent cgroup
   per slot and controller, ``<mount>/classjudge-sandbox/slot<N>``, reused by every run of the
@@ -70,7 +71,7 @@ class CgroupUsage:
     task_limit_hits: int
 
 
-def write_file(path: Path, value: str) -> None:
+def write_file(path: Path | str, value: str) -> None:
     """Write ``value`` to a cgroup control file. Raises SandboxError naming the file on failure.
     (Plain system calls: a run touches a dozen control files, and buffered text I/O costs
     several times more; the flags are those of ``open(path, "w")``, which a test's fake tree
@@ -85,7 +86,7 @@ def write_file(path: Path, value: str) -> None:
         raise SandboxError(f"cannot write {value!r} to {path}: {error.strerror}") from error
 
 
-def read_text(path: Path) -> str:
+def read_text(path: Path | str) -> str:
     """The whole of a small control file (FileNotFoundError if it is gone)."""
     fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     try:
@@ -97,7 +98,7 @@ def read_text(path: Path) -> str:
         os.close(fd)
 
 
-def read_keyed(path: Path) -> dict[str, int]:
+def read_keyed(path: Path | str) -> dict[str, int]:
     """A flat-keyed cgroup file (``key value`` lines, e.g. memory.events) as a dict."""
     return parse_keyed(read_text(path))
 
@@ -112,13 +113,13 @@ def parse_keyed(text: str) -> dict[str, int]:
     return values
 
 
-def read_int(path: Path) -> int:
+def read_int(path: Path | str) -> int:
     """A single-number cgroup file (``max`` reads as -1)."""
     text = read_text(path).strip()
     return -1 if text == "max" else int(text)
 
 
-def pids_in(procs_file: Path) -> list[int]:
+def pids_in(procs_file: Path | str) -> list[int]:
     """The process ids listed in a ``cgroup.procs`` file (empty if the cgroup is gone)."""
     try:
         return [int(line) for line in read_text(procs_file).split()]
@@ -126,7 +127,7 @@ def pids_in(procs_file: Path) -> list[int]:
         return []
 
 
-def kill_listed(procs_file: Path) -> None:
+def kill_listed(procs_file: Path | str) -> None:
     """SIGKILL every process listed in ``procs_file`` (a race with exiting ones is harmless)."""
     for pid in pids_in(procs_file):
         try:
@@ -135,7 +136,7 @@ def kill_listed(procs_file: Path) -> None:
             pass
 
 
-def wait_until_empty(procs_file: Path, timeout_s: float) -> bool:
+def wait_until_empty(procs_file: Path | str, timeout_s: float) -> bool:
     """Kill and wait until ``procs_file`` lists no process; False if some survive ``timeout_s``."""
     deadline = time.monotonic() + timeout_s
     delay = 0.0005
@@ -162,7 +163,7 @@ def wait_until_released(count_tasks: Callable[[], int], timeout_s: float) -> boo
     return True
 
 
-def make_dir(path: Path) -> None:
+def make_dir(path: Path | str) -> None:
     """mkdir -p for cgroup folders, with a SandboxError that says what is wrong."""
     try:
         os.mkdir(path)
@@ -174,15 +175,15 @@ def make_dir(path: Path) -> None:
     except OSError as error:
         raise SandboxError(f"cannot create cgroup {path}: {error.strerror}") from error
     try:
-        path.mkdir(parents=True, exist_ok=True)
+        Path(path).mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise SandboxError(f"cannot create cgroup {path}: {error.strerror}") from error
 
 
-def remove_dir(path: Path) -> None:
+def remove_dir(path: Path | str) -> None:
     """rmdir a cgroup folder, ignoring one that is gone or still busy."""
     try:
-        path.rmdir()
+        os.rmdir(path)
     except OSError as error:
         if error.errno not in (errno.ENOENT, errno.EBUSY, errno.ENOTEMPTY):
             raise
@@ -196,7 +197,8 @@ class CgroupV1:
     peak and OOM counters start at zero and page cache charged by earlier runs (a compiler's
     headers, a JVM's libraries) neither inflates nor, once reclaimed, deflates the peak.
     ``Sandbox.run`` removes and makes its leaf ``run`` before each run. A session's runs get
-    leaves ``run-<random hex>``, and the used ones are removed at its end (``remove_used``; the older
+    leaves ``run-<random hex>``, each made while the run before it goes on (``make_ahead``),
+    and the used ones are removed at its end (``remove_used``; the older
     half already when more than ``USED_LEAVES_MAX`` pile up): removing a memory cgroup starts
     kernel work that slows the run right after it (benchmarks/sandbox_overhead.py shows it),
     and a session's runs follow each other closely.
@@ -211,6 +213,13 @@ class CgroupV1:
             make_dir(path)
         self.memory = self.dirs["memory"] / LEAF_NAME  # the current run's leaf
         self._memory_made = False  # whether it was made (before the first run it was not)
+        # the files a run touches, as strings: a run's set-up makes no Path (pathlib's joins cost
+        # more than the system calls)
+        self._memory_root = str(self.dirs["memory"])
+        self._leaf = str(self.memory)
+        self._pids_max = str(self.dirs["pids"] / "pids.max")
+        self._slot_procs = [str(self.dirs[name] / "cgroup.procs") for name in ("pids", "cpuacct", "memory")]
+        self._ahead: tuple[str, str] | None = None  # (leaf, its memory limit) made by ``make_ahead``
         self._used: list[Path] = []  # leaves of a session's earlier runs, to remove
         self._tasks_max: int | None = None
         self._base_task_hits = 0
@@ -226,13 +235,8 @@ class CgroupV1:
             if leaf.is_dir():
                 _remove_leaf(leaf)
 
-    def _task_files(self) -> list[Path]:
-        return [
-            self.memory / "cgroup.procs",
-            self.dirs["pids"] / "cgroup.procs",
-            self.dirs["cpuacct"] / "cgroup.procs",
-            self.dirs["memory"] / "cgroup.procs",
-        ]
+    def _task_files(self) -> list[str]:
+        return [f"{self._leaf}/cgroup.procs", *self._slot_procs]
 
     def prepare(self, limits: Limits, extra_tasks: int, defer_removal: bool = False) -> list[bytes]:
         """Set the limits (``extra_tasks`` added to the task cap for the sandbox's own processes),
@@ -248,25 +252,60 @@ class CgroupV1:
                 for leaf in self._used[: USED_LEAVES_MAX // 2]:
                     _remove_leaf(leaf)
                 del self._used[: USED_LEAVES_MAX // 2]
-            self.memory = self.dirs["memory"] / f"{LEAF_NAME}-{secrets.token_hex(6)}"
+            if self._ahead is None:
+                self.make_ahead(limits)
+            assert self._ahead is not None
+            (self._leaf, limit_set), self._ahead = self._ahead, None
+            self.memory = Path(self._leaf)
         else:
             self.remove_used()
             _remove_leaf(self.memory)
-        make_dir(self.memory)
+            make_dir(self._leaf)
+            limit_set = None
         self._memory_made = True
         limit_bytes = str(limits.memory_kib * 1024)
-        write_file(self.memory / "memory.limit_in_bytes", limit_bytes)
-        if self._has_memsw:  # no swapping around the limit
-            write_file(self.memory / "memory.memsw.limit_in_bytes", limit_bytes)
+        if limit_set != limit_bytes:
+            self._set_memory_limit(self._leaf, limit_bytes, limit_set)
         if limits.processes + extra_tasks != self._tasks_max:
             self._tasks_max = limits.processes + extra_tasks
-            write_file(self.dirs["pids"] / "pids.max", str(self._tasks_max))
+            write_file(self._pids_max, str(self._tasks_max))
         os.write(self._cpu_reset_fd, b"0")
         self._base_task_hits = _pread_keyed(self._task_events_fd).get("max", 0)
-        return [str(path).encode() for path in self._task_files()[:3]]
+        return [path.encode() for path in self._task_files()[:3]]
+
+    def make_ahead(self, limits: Limits) -> None:
+        """Make the memory leaf of a session's next run now, under a new random name and with the
+        memory limit of ``limits`` (``prepare`` corrects it if the next run's differs): a session
+        calls it while a run goes on, when the judge only waits, so that the next run's set-up
+        is shorter. Raises SandboxError if the leaf cannot be made."""
+        leaf = f"{self._memory_root}/{LEAF_NAME}-{secrets.token_hex(6)}"
+        make_dir(leaf)
+        limit_bytes = str(limits.memory_kib * 1024)
+        try:
+            self._set_memory_limit(leaf, limit_bytes)
+        except SandboxError:
+            self._used.append(Path(leaf))  # removed with the others
+            raise
+        self._ahead = (leaf, limit_bytes)
+
+    def _set_memory_limit(self, leaf: str, limit_bytes: str, previous: str | None = None) -> None:
+        """Set a leaf's memory limit, and as much for memory + swap (no swapping around it);
+        ``previous``: the limit it has (None: none yet). The kernel keeps memory.limit at most
+        memory.memsw.limit: a raised limit is written to memsw first."""
+        files = (
+            ["memory.limit_in_bytes", "memory.memsw.limit_in_bytes"] if self._has_memsw else ["memory.limit_in_bytes"]
+        )
+        if previous is not None and int(limit_bytes) > int(previous):
+            files.reverse()
+        for name in files:
+            write_file(f"{leaf}/{name}", limit_bytes)
 
     def remove_used(self) -> None:
-        """Remove the memory leaves of a session's earlier runs (at its end)."""
+        """Remove the memory leaves of a session's earlier runs and the one made ahead (at its
+        end)."""
+        if self._ahead is not None:
+            self._used.append(Path(self._ahead[0]))
+            self._ahead = None
         while self._used:
             _remove_leaf(self._used.pop())
 
@@ -280,8 +319,8 @@ class CgroupV1:
 
     def finish(self) -> CgroupUsage:
         """The run's counters (call after its tasks are gone)."""
-        peak = read_int(self.memory / "memory.max_usage_in_bytes")
-        oom = read_keyed(self.memory / "memory.oom_control").get("oom_kill", 0)
+        peak = read_int(f"{self._leaf}/memory.max_usage_in_bytes")
+        oom = read_keyed(f"{self._leaf}/memory.oom_control").get("oom_kill", 0)
         hits = _pread_keyed(self._task_events_fd).get("max", 0) - self._base_task_hits
         return CgroupUsage(cpu_ns=self.cpu_ns(), peak_bytes=peak, oom_kills=oom, task_limit_hits=hits)
 
@@ -318,8 +357,15 @@ class CgroupV1:
 
 
 def _remove_leaf(leaf: Path) -> None:
-    """Remove a v1 memory leaf once no task is left in it (a gone one is fine)."""
-    if leaf.exists():
+    """Remove a v1 memory leaf once no task is left in it (a gone one is fine; a busy one is
+    emptied first)."""
+    try:
+        os.rmdir(leaf)
+    except OSError as error:
+        if error.errno == errno.ENOENT:
+            return
+        if error.errno not in (errno.EBUSY, errno.ENOTEMPTY):  # ENOTEMPTY: a fake tree of the tests
+            raise
         wait_until_empty(leaf / "cgroup.procs", 2.0)
         remove_dir(leaf)
 
@@ -428,6 +474,9 @@ class CgroupV2:
             return read_int(self.leaf / "pids.current")
         except FileNotFoundError:
             return 0
+
+    def make_ahead(self, limits: Limits) -> None:
+        """Nothing to make ahead: ``prepare`` replaces the one leaf."""
 
     def remove_used(self) -> None:
         """Nothing to remove: ``prepare`` replaces the one leaf."""

@@ -440,6 +440,10 @@ class Session:
             raise SandboxError(f"the session box is gone: {error.strerror}") from error
         for fd in (stdin_fd, stdout_w, stderr_w):  # boxserver holds them now
             fds.close(fd)
+        try:  # while the run goes on: the next run's memory cgroup
+            cgroups.make_ahead(limits)
+        except SandboxError as error:  # the next run's prepare tries again, and says why
+            log.debug("no memory cgroup made ahead: %s", error)
         replies: list[str] = []
 
         def reap() -> tuple[int, None]:

@@ -24,8 +24,9 @@
  * CAP_SYS_ADMIN and CAP_SYS_CHROOT in the box's user namespace) enters the zygote's mount
  * namespace and mounts there: FOLDER of the session root over /box (so no other run's folder
  * is reachable), fresh tmpfs of TMP_BYTES on /tmp and /dev/shm. It hands the request on; the
- * zygote joins the run's cgroups (from here on its CPU and memory are counted) and forks the
- * program (PID 2 of the run's namespace), which sets the rlimits, keeps fds 0, 1, 2 only and
+ * zygote joins the run's cgroups (from here on its CPU and memory are counted) and starts the
+ * program (PID 2 of the run's namespace) with a clone that shares the zygote's memory until
+ * exec (CLONE_VM | CLONE_VFORK: nothing to copy), which sets the rlimits, keeps fds 0, 1, 2 only and
  * execs (PATH searched in the run's environment); the zygote stays as the namespace's init,
  * reaps its processes and reports how the program ended ("exit N" / "signal N") before it
  * exits, which ends every process left in the namespace. The
@@ -65,6 +66,7 @@
 #define MAX_FIELDS 8192
 #define MAX_FDS 8
 #define STDIO_FDS 3
+#define MAX_RLIMITS 16  /* RLIM_NLIMITS */
 #define MAX_FILTER_BYTES (4096 * 8)
 
 struct request {
@@ -281,6 +283,48 @@ static void send_ready(int sock)
     close(mount_ns);
 }
 
+/* What the program's process needs between its clone and exec, prepared by the zygote. */
+struct launch {
+    struct limit {
+        int resource;
+        struct rlimit value;
+    } limits[MAX_RLIMITS];
+    int n_limits;
+    int sock;
+    const int *fds;
+    char **argv;
+    char **env;
+};
+
+/* the program's process runs on this stack until exec */
+static char launch_stack[64 * 1024] __attribute__((aligned(16)));
+
+/* The program's process (PID 2), in the zygote's memory until exec: only system calls, on a
+ * stack of its own. Sets the rlimits, keeps descriptors 0, 1, 2 only and execs (PATH searched
+ * in the run's environment). Never returns. */
+static int launch_program(void *argument)
+{
+    const struct launch *launch = argument;
+    int sock = launch->sock;
+    for (int i = 0; i < launch->n_limits; i++)
+        if (setrlimit(launch->limits[i].resource, &launch->limits[i].value) != 0)
+            zygote_failed(sock, "setup-failed");
+    for (int i = 0; i < STDIO_FDS; i++)
+        if (dup2(launch->fds[i], i) != i)
+            zygote_failed(sock, "setup-failed");
+    if (sock != STDIO_FDS) {  /* the socket reports a failed exec; exec closes it */
+        if (dup3(sock, STDIO_FDS, O_CLOEXEC) != STDIO_FDS)
+            zygote_failed(sock, "setup-failed");
+        sock = STDIO_FDS;
+    }
+    if (close_range(STDIO_FDS + 1, ~0U, 0) != 0)
+        zygote_failed(sock, "setup-failed");
+    environ = launch->env;
+    execvp(launch->argv[0], launch->argv);
+    zygote_failed(sock, "exec-failed");
+    return 127;
+}
+
 /* The zygote once its program runs: PID 1 of the run's PID namespace. Reaps every process
  * of it until the program ends, reports how it ended and exits (the kernel then kills what is
  * left in the namespace). Never returns. */
@@ -339,35 +383,32 @@ static void zygote_main(int sock)
     for (int i = STDIO_FDS; i < request.n_fds; i++)
         if (write(request.fds[i], "0", 1) != 1)
             zygote_failed(sock, "setup-failed");
-    pid_t program = fork();  /* PID 2; the zygote stays as the namespace's init */
-    if (program < 0)
-        zygote_failed(sock, "setup-failed");
-    if (program > 0)
-        init_main(sock, program, &request);
+    static struct launch launch;  /* the child reads it before exec (shared memory) */
+    launch.sock = sock;
+    launch.fds = request.fds;
+    launch.argv = request.argv;
+    launch.env = request.env;
+    launch.n_limits = 0;
     for (char **limit = request.rlimits; *limit != NULL; limit++) {
-        int resource;
         unsigned long long soft, hard;
-        if (sscanf(*limit, "%d:%llu:%llu", &resource, &soft, &hard) != 3) {
+        struct limit *next = &launch.limits[launch.n_limits];
+        if (launch.n_limits == MAX_RLIMITS
+            || sscanf(*limit, "%d:%llu:%llu", &next->resource, &soft, &hard) != 3) {
             errno = EINVAL;
             zygote_failed(sock, "setup-failed");
         }
-        struct rlimit value = { (rlim_t)soft, (rlim_t)hard };
-        if (setrlimit(resource, &value) != 0)
-            zygote_failed(sock, "setup-failed");
+        next->value.rlim_cur = (rlim_t)soft;
+        next->value.rlim_max = (rlim_t)hard;
+        launch.n_limits++;
     }
-    for (int i = 0; i < STDIO_FDS; i++)
-        if (dup2(request.fds[i], i) != i)
-            zygote_failed(sock, "setup-failed");
-    if (sock != STDIO_FDS) {  /* the socket reports a failed exec; exec closes it */
-        if (dup3(sock, STDIO_FDS, O_CLOEXEC) != STDIO_FDS)
-            zygote_failed(sock, "setup-failed");
-        sock = STDIO_FDS;
-    }
-    if (close_range(STDIO_FDS + 1, ~0U, 0) != 0)
+    /* PID 2; the zygote stays as the namespace's init. The child shares the zygote's memory
+     * until it execs (the zygote waits until then): no copy of the zygote's pages and page
+     * tables to make, fault in and drop again at exec. */
+    pid_t program = clone(launch_program, launch_stack + sizeof launch_stack, CLONE_VM | CLONE_VFORK | SIGCHLD,
+                          &launch);
+    if (program < 0)
         zygote_failed(sock, "setup-failed");
-    environ = request.env;
-    execvp(request.argv[0], request.argv);
-    zygote_failed(sock, "exec-failed");
+    init_main(sock, program, &request);
 }
 
 static void forget_zygote(struct zygote *zygote)

@@ -125,7 +125,7 @@ def judge_next(session, verdict: str, tests: list[tuple[str, str]] | None = None
     tests = tests if tests is not None else [("secret", verdict)]
     for ordinal, (group, test_verdict) in enumerate(tests, start=1):
         result = TestResult(ordinal=ordinal, test_name=f"{group}/{ordinal:02d}", test_group=group, verdict=test_verdict)
-        assert lifecycle.store_test(session, claim, "test-worker", result)
+        assert lifecycle.store_tests(session, claim, "test-worker", [result])
     assert lifecycle.finish(
         session,
         claim,
