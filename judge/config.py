@@ -38,6 +38,11 @@ class Settings(BaseSettings):
         default=Path(tempfile.gettempdir()) / "classjudge",
         description="workers' scratch folders (one per sandbox slot) and their package cache",
     )
+    time_limit_slot: int = Field(
+        default=50,
+        ge=0,
+        description="sandbox slot where loading a package without a time limit judges its accepted submissions",
+    )
     max_source_bytes: int = Field(default=64 * 1024, gt=0, description="largest accepted source file (bytes)")
     max_package_bytes: int = Field(
         default=256 * 1024 * 1024,

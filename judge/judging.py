@@ -281,7 +281,11 @@ def run_interactive_test(
     pipes to the package's interactor (the output validator, run as ``validator input
     judge_answer feedback_dir`` by ``interactor``, in another slot's box), both under limits
     and at the same time; the verdict is ``interactive_verdict``'s, who ended first judged by
-    when each run was seen to end (``Session.last_run_ns``)."""
+    when each run was seen to end (``Session.last_run_ns``). The judge holds a copy of each
+    side's pipe ends until it has seen that side end, so the other side cannot react to an end
+    (end of file, SIGPIPE) before its time is taken: a crash that follows the interactor's
+    verdict is seen after it, and an interactor's WA that follows a submission's crash or
+    limit kill is seen after that."""
     from judge.validators import ValidatorRun, output_verdict
 
     folder = session.folder("run")
@@ -292,8 +296,19 @@ def run_interactive_test(
     limits = run_limits(package, language)
     to_program_r, to_program_w = os.pipe2(os.O_CLOEXEC)
     to_interactor_r, to_interactor_w = os.pipe2(os.O_CLOEXEC)
+    # Each side's pipe ends, held here too until that side is seen to end: the other side meets
+    # end of file or SIGPIPE only after its end time is taken, so the times order causes right.
+    held = {
+        "interactor": [os.dup(to_interactor_r), os.dup(to_program_w)],
+        "submission": [os.dup(to_program_r), os.dup(to_interactor_w)],
+    }
     ends: dict[str, int] = {}
     found: dict[str, ValidatorRun | BaseException] = {}
+
+    def release(side: str) -> None:
+        for fd in held[side]:
+            os.close(fd)
+        held[side] = []
 
     def run_interactor() -> None:
         try:
@@ -308,6 +323,8 @@ def run_interactive_test(
             ends["interactor"] = interactor.session.last_run_ns[1]
         except BaseException as error:  # reported as JE below
             found["run"] = error
+        finally:
+            release("interactor")
 
     thread = threading.Thread(target=run_interactor, daemon=True)
     thread.start()
@@ -316,6 +333,7 @@ def run_interactive_test(
         result = session.run(argv, "run", limits, pipe_fds=(to_program_r, to_interactor_w))
         ends["submission"] = session.last_run_ns[1]
     finally:
+        release("submission")
         thread.join()
     outcome = TestOutcome(
         ordinal, test, AC, result.cpu_ms, result.wall_ms, result.peak_memory_kib, result.exit_code, result.signal

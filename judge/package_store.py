@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from judge import board
 from judge.clock import utcnow
+from judge.config import load_settings
 from judge.models import ContestProblem, PackageArchive, Problem
 from judge.package.statements import statement_html
 from judge.packages import PackageError, ProblemPackage, load_package
@@ -70,7 +71,8 @@ def load_problem(session: Session, package_root: Path | str, *, restore: bool = 
 
     Every LaTeX statement is turned into HTML once, so one pandoc cannot read is refused here. A
     package without a time limit gets one derived from its accepted submissions, written to its
-    ``.timelimit`` (``judge.verify.submissions.time_limit_from_accepted``). restore: an unloaded problem
+    ``.timelimit`` (``judge.verify.submissions.time_limit_from_accepted``, in sandbox slot
+    ``Settings.time_limit_slot``). restore: an unloaded problem
     (``Problem.archived``) is loaded again; False keeps it unloaded (``judge serve`` loading its
     folder at every start). Raises PackageError when the package does not parse or no time limit
     can be derived.
@@ -82,7 +84,7 @@ def load_problem(session: Session, package_root: Path | str, *, restore: bool = 
     if not package.time_limit_source:
         from judge.verify.submissions import time_limit_from_accepted  # the sandbox, only when needed
 
-        package = time_limit_from_accepted(package)
+        package = time_limit_from_accepted(package, load_settings().time_limit_slot)
     archive = pack(package.root)
     digest = hashlib.sha256(archive).hexdigest()
     if session.get(PackageArchive, digest) is None:

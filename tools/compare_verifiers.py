@@ -1,17 +1,19 @@
 """Run problemtools' ``verifyproblem`` and our ``judge problem verify`` side by side on every
-package folder of a folder, and print one Markdown table: package, problemtools' result, ours, and
-the first reasons of each.
+package folder of a folder, and print one Markdown table: package, problemtools' result, ours, the
+verdicts its submissions get over a running judge's HTTP API (``tools/api_verdicts.py``), and the
+first reasons of each.
 
 Usage (from the repository, after ``make problemtools``)::
 
-    .venv/bin/python tools/compare_verifiers.py FOLDER [--slot 60] [--timeout 900] [--only a,b]
+    .venv/bin/python tools/compare_verifiers.py FOLDER [--slot 60] [--timeout 900] [--only a,b] [--no-api]
 
 FOLDER holds package folders (each with a ``problem.yaml``; the folder name is the problem id).
 Each package is copied to a temporary folder for each tool, so neither tool writes into FOLDER.
 ``verifyproblem`` runs ``.py`` files with python3, as ``tests/verify/test_problemtools.py`` has it
 do, and compiles Java for the JDK installed here (``LANGUAGES_YAML``); ours judges submissions in
-sandbox slot ``--slot`` (plus ``JUDGE_TEST_SLOT_OFFSET``, so two
-checkouts do not share slots). Exit code 0 when every package that problemtools passes passes ours.
+sandbox slot ``--slot`` (plus ``JUDGE_TEST_SLOT_OFFSET``, so two checkouts do not share slots), and
+the API's judge in the next two slots. Exit code 0 when every package that problemtools passes
+passes ours.
 """
 
 from __future__ import annotations
@@ -102,6 +104,17 @@ def run_ours(package: Path, work: Path, slot: int) -> Outcome:
     return Outcome(False, f"FAIL (steps {failing or '-'})", reasons[:REASONS])
 
 
+def run_api(package: Path, slot: int) -> str:
+    """The submissions of ``package`` over a throw-away judge's API: matches, then what did not match."""
+    from tools.api_verdicts import api_verdicts
+
+    try:
+        outcome = api_verdicts(package.resolve(), slot)
+    except Exception as exc:  # the tool must not stop the table; a crash is the result
+        return f"crashed: {type(exc).__name__}: {str(exc)[:200]}"
+    return "; ".join([outcome.summary(), *outcome.mismatches[:REASONS]])
+
+
 def cell(text: str) -> str:
     """Text for one Markdown table cell: no pipe, no line break."""
     return " ".join(text.replace("|", "\\|").split())
@@ -112,6 +125,7 @@ def main() -> int:
     parser.add_argument("folder", type=Path, help="folder of package folders")
     parser.add_argument("--slot", type=int, default=60, help="sandbox slot for our verify's submissions")
     parser.add_argument("--timeout", type=float, default=900, help="seconds per package for verifyproblem")
+    parser.add_argument("--no-api", action="store_true", help="leave out the submissions over the API")
     parser.add_argument("--only", default="", help="comma-separated package names to run (default: all)")
     args = parser.parse_args()
     if not VERIFYPROBLEM.is_file():
@@ -122,16 +136,17 @@ def main() -> int:
         p for p in args.folder.iterdir() if (p / "problem.yaml").is_file() and (not only or p.name in only)
     )
     slot = args.slot + int(os.environ.get("JUDGE_TEST_SLOT_OFFSET", "0"))
-    print("| package | problemtools | ours | problemtools' first errors | our first failures |")
-    print("|---|---|---|---|---|")
+    print("| package | problemtools | ours | API verdicts | problemtools' first errors | our first failures |")
+    print("|---|---|---|---|---|---|")
     disagree = 0
     for package in packages:
         with tempfile.TemporaryDirectory(prefix="compare-") as tmp:
             theirs = run_problemtools(package, Path(tmp), args.timeout)
             ours = run_ours(package, Path(tmp), slot)
+        api = "-" if args.no_api else run_api(package, slot + 1)
         disagree += theirs.passed and not ours.passed
         print(
-            f"| {cell(package.name)} | {cell(theirs.result)} | {cell(ours.result)} "
+            f"| {cell(package.name)} | {cell(theirs.result)} | {cell(ours.result)} | {cell(api)} "
             f"| {cell('; '.join(theirs.reasons) or '-')} | {cell('; '.join(ours.reasons) or '-')} |",
             flush=True,
         )

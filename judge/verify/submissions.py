@@ -7,7 +7,10 @@ time limit, not one per test). On a scoring problem every test runs, an ``accept
 must earn the full score and a ``partially_accepted`` one AC with less. A submission is a file, or
 a folder holding one source file. Submissions run one after another in one sandbox slot. A file in
 a language this judge does not have (by extension, ``judge.languages``) is not judged and is named
-in a warning, as problemtools passes over programs of languages it does not know.
+in a warning, as problemtools passes over programs of languages it does not know. A submission
+that misses its folder's verdict because a test ran out of time is judged once more under the
+time limit × ``Timing.limit_to_tle`` (legacy ``time_safety_margin``) and passes when that judging
+gets the verdict, as problemtools' verifier accepts either limit ("OK with extra time").
 
 A package with no time limit (no ``limits.time_limit``, no ``.timelimit``) gets one here, as
 problemtools derives it: the accepted submissions run first under ``NO_TIME_LIMIT_MS``, the limit
@@ -62,6 +65,7 @@ class JudgedSubmission:
     outcome: JudgingOutcome | None
     problem: str = ""
     unsupported: bool = False
+    extra_time_ms: int | None = None  # judged again under this longer limit, which gave ``outcome``
 
 
 def all_submissions(package: ProblemPackage) -> list[tuple[Path, str]]:
@@ -199,7 +203,8 @@ def check_submissions(
                     package = derived
                     step.notes.append(f"time limit derived from the slowest accepted run: {package.time_limit_ms} ms")
             for path, expected in submissions:
-                judged.append(judge_one(box, package, path, expected, work))
+                item = judge_one(box, package, path, expected, work)
+                judged.append(with_extra_time(box, package, item, path, work))
                 progress.advance()
     except SandboxError as exc:
         step.fail("sandbox", f"cannot judge in sandbox slot {slot}: {exc}")
@@ -213,8 +218,30 @@ def check_submissions(
             step.fail(item.name, describe(item))
         else:
             outcome = item.outcome
-            step.notes.append(f"{item.name}: {outcome.verdict}{decided_on(outcome)}{_score(outcome, package.scoring)}")
+            extra = f" (with extra time: {item.extra_time_ms} ms)" if item.extra_time_ms else ""
+            step.notes.append(
+                f"{item.name}: {outcome.verdict}{decided_on(outcome)}{_score(outcome, package.scoring)}{extra}"
+            )
     return judged, package
+
+
+def with_extra_time(
+    box: Sandbox, package: ProblemPackage, item: JudgedSubmission, path: Path, work: Path
+) -> JudgedSubmission:
+    """``item``, or, when it did not get its folder's verdict and some test ran out of time, the
+    submission judged again under the time limit × ``Timing.limit_to_tle`` if that judging does
+    get it. problemtools' verifier does the same ("OK with extra time"): a submission passes when
+    either limit gives its folder's verdict, so a run near the limit does not decide a package."""
+    outcome = item.outcome
+    if outcome is None or _as_expected(package, item) or not any(t.verdict == Verdict.TLE for t in outcome.tests):
+        return item
+    high_ms = int(round(package.time_limit_ms * package.timing.limit_to_tle))
+    if high_ms <= package.time_limit_ms:
+        return item
+    again = judge_one(box, replace(package, time_limit_ms=high_ms), path, item.expected, work)
+    if again.outcome is None or not _as_expected(package, again):
+        return item
+    return replace(again, extra_time_ms=high_ms)
 
 
 def _score(outcome: JudgingOutcome | None, scoring: bool = True) -> str:

@@ -133,6 +133,41 @@ def test_a_crashing_interactor_is_a_judge_error_and_the_next_judging_is_ac(box, 
     shutil.rmtree(work, ignore_errors=True)
 
 
+# An out-of-range guess (the interactor says WA and ends), then a crash at the end of file that
+# follows: the interactor ended first, so WA, however close the two ends are.
+CRASH_AFTER_VERDICT = """#include <stdio.h>
+int main(void) {
+    char answer[32];
+    printf("0\\n");
+    fflush(stdout);
+    if (scanf("%31s", answer) != 1) return 3;
+    return 0;
+}
+"""
+# Guesses without flushing, then waits for an answer that cannot come: killed at the wall limit
+# first, so TLE, though the interactor's WA (no guess) follows within milliseconds.
+NEVER_FLUSHES = """#include <stdio.h>
+int main(void) {
+    char answer[32];
+    printf("500\\n");
+    return scanf("%31s", answer) == 1 ? 0 : 3;
+}
+"""
+
+
+@needs_root
+@pytest.mark.parametrize("source, verdict", [(CRASH_AFTER_VERDICT, WA), (NEVER_FLUSHES, TLE)])
+def test_the_side_that_ended_first_decides_however_close_the_ends(box, source, verdict):
+    work = WORK_ROOT / "interactive-order"
+    shutil.rmtree(work, ignore_errors=True)
+    stop = verdict == TLE  # a wall-limit kill costs seconds: one test is enough
+    outcome = judge_submission(box, load_package(GUESSGAME), LANGUAGES["c"], source, work, stop_on_failure=stop)
+    assert [t.verdict for t in outcome.tests] == [verdict] * (1 if stop else 4), [
+        (t.verdict, t.message) for t in outcome.tests
+    ]
+    shutil.rmtree(work, ignore_errors=True)
+
+
 def test_problemtools_gives_the_same_verdicts(problemtools_config, tmp_path):  # noqa: F811 (the fixture)
     copy = tmp_path / "guessgame"
     shutil.copytree(GUESSGAME, copy, ignore=shutil.ignore_patterns("statement"))  # legacy: .tex only
