@@ -24,6 +24,9 @@ python3    python3 -S py_compile (syntax check)  python3 -I main.py             
 pypy3      pypy3 -S py_compile (syntax check)    pypy3 -I main.py                0       16
 pascal     fpc -Mobjfpc -Sgic -O2 -XS            ./main                          0       16
 java       javac -d . Name.java                  java -Xmx<limit> -Xss64m Name   128 MiB 64
+kotlin     kotlinc -d . main.kt                  java -Xmx<limit> ... MainKt     128 MiB 64
+rust       rustc --edition 2021 -C opt-level=3   ./main                          0       16
+go         go build (GOPATH mode, no cgo)        ./main                          0       32
 javascript node --check main.js                  node --max-old-space-size=<lim> 128 MiB 32
 ========== ===================================== =============================== ======= =====
 
@@ -40,6 +43,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sandbox.tree import walk_files
 
@@ -89,6 +93,11 @@ class Language:
         """The name to save ``source`` under in the work directory."""
         source = saved_source(source)
         return self.source_name(source) if callable(self.source_name) else self.source_name
+
+    def entry_point(self, source: str) -> str | None:
+        """What a run of ``source`` starts when the language names it apart from the file (Java's
+        and Kotlin's main class), else None: the CCS API's ``entry_point``."""
+        return self.entry(saved_source(source)) if self.entry else None
 
     def _fields(self, source: str, memory_kib: int) -> dict[str, str]:
         file_name = self.file_name(source)
@@ -218,6 +227,15 @@ JAVA_HELLO = (
     f'    System.in.readAllBytes();\n    System.out.println("{HELLO}");\n  }}\n}}\n'
 )
 JS_HELLO = f'require("fs").readFileSync(0);\nconsole.log("{HELLO}");\n'
+KOTLIN_HELLO = f'fun main() {{\n    System.`in`.readBytes()\n    println("{HELLO}")\n}}\n'
+RUST_HELLO = (
+    "use std::io::Read;\nfn main() {\n    let mut text = String::new();\n"
+    f'    std::io::stdin().read_to_string(&mut text).unwrap();\n    println!("{HELLO}");\n}}\n'
+)
+GO_HELLO = (
+    'package main\n\nimport (\n\t"fmt"\n\t"io"\n\t"os"\n)\n\n'
+    f'func main() {{\n\tio.ReadAll(os.Stdin)\n\tfmt.Println("{HELLO}")\n}}\n'
+)
 
 # what a failed run writes when an allocation was refused (sandbox/README.md, "Memory")
 CPP_ALLOCATION_REFUSED = (b"std::bad_alloc",)
@@ -225,6 +243,27 @@ PY_ALLOCATION_REFUSED = (b"MemoryError",)
 # g++/gcc: static binaries start fast and need no loader; -pipe keeps temporaries off the disk
 GCC = ("-O2", "-pipe", "-static", "-o", "main", "{source}")
 PY_SYNTAX_CHECK = ("-S", "-c", "import py_compile,sys;py_compile.compile(sys.argv[1],doraise=True)", "{source}")
+# the JVM flags of a Java or Kotlin compile and run (see the Java definition below)
+JVM_COMPILE = ("-J-Xmx320m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", "-J-XX:-UsePerfData")
+JVM_RUN = ("-Xmx{memory_mib}m", "-Xss64m", "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1", "-XX:-UsePerfData")
+KOTLIN_HOME = "/usr/share/kotlin/kotlinc"
+# what a JVM run needs besides the program's heap: its own memory and threads (see Java below)
+JVM_RUNTIME: dict[str, Any] = dict(
+    extra_memory_kib=128 * 1024,
+    processes=64,
+    compile_processes=64,
+    heap_exhausted=(b"java.lang.OutOfMemoryError",),
+)
+# Kotlin compiles ``main.kt`` to the class ``MainKt`` (in the source's package, if it declares one)
+_KOTLIN_PACKAGE = re.compile(r"^\s*package\s+([\w.]+)", re.MULTILINE)
+
+
+def kotlin_main_class(source: str) -> str:
+    """The class ``java`` starts for a Kotlin source saved as ``main.kt``: ``MainKt``, qualified by
+    the source's ``package`` declaration when it has one (``a.b.MainKt``)."""
+    package = _KOTLIN_PACKAGE.search(_JAVA_NOISE.sub(" ", source))
+    return f"{package.group(1)}.MainKt" if package else "MainKt"
+
 
 LANGUAGES: dict[str, Language] = {
     lang.id: lang
@@ -317,10 +356,7 @@ LANGUAGES: dict[str, Language] = {
             extensions=(".java",),
             compile=(
                 "/usr/bin/javac",
-                "-J-Xmx320m",
-                "-J-XX:+UseSerialGC",
-                "-J-XX:TieredStopAtLevel=1",
-                "-J-XX:-UsePerfData",
+                *JVM_COMPILE,
                 "-encoding",
                 "UTF-8",
                 "-d",
@@ -328,22 +364,61 @@ LANGUAGES: dict[str, Language] = {
                 "{source}",
             ),
             artifacts=("*.class",),
-            run=(
-                "/usr/bin/java",
-                "-Xmx{memory_mib}m",
-                "-Xss64m",
-                "-XX:+UseSerialGC",
-                "-XX:ActiveProcessorCount=1",
-                "-XX:-UsePerfData",
-                "-cp",
-                ".",
-                "{entry}",
-            ),
+            run=("/usr/bin/java", *JVM_RUN, "-cp", ".", "{entry}"),
             hello=JAVA_HELLO,
-            extra_memory_kib=128 * 1024,
-            processes=64,
+            **JVM_RUNTIME,
+        ),
+        # Kotlin (kotlinc 1.3 from Debian, on the same JVM as Java): compiled with kotlinc's own
+        # script (its JVM flags passed with -J), run on the plain JVM with Kotlin's standard library
+        # on the class path, with Java's flags and extra memory.
+        Language(
+            id="kotlin",
+            name="Kotlin (kotlinc 1.3, JVM)",
+            source_name="main.kt",
+            entry=kotlin_main_class,
+            extensions=(".kt",),
+            compile=("/usr/bin/kotlinc", *JVM_COMPILE, "-nowarn", "-d", ".", "{source}"),
+            artifacts=("*.class",),
+            run=("/usr/bin/java", *JVM_RUN, "-cp", f".:{KOTLIN_HOME}/lib/kotlin-stdlib.jar", "{entry}"),
+            hello=KOTLIN_HELLO,
+            **JVM_RUNTIME,
+        ),
+        # Rust (rustc from Debian): optimised as the Kattis format's language list does, without
+        # -C target-cpu=native (a program must run the same on every judge host); rustc links with cc.
+        Language(
+            id="rust",
+            name="Rust (rustc, 2021 edition)",
+            source_name="main.rs",
+            extensions=(".rs",),
+            compile=("/usr/bin/rustc", "--edition", "2021", "-C", "opt-level=3", "-o", "main", "{source}"),
+            artifacts=("main",),
+            run=("./main",),
+            hello=RUST_HELLO,
+            heap_exhausted=(b"memory allocation of",),
+        ),
+        # Go (golang-go from Debian): GOPATH mode, no module file needed; the build cache in the
+        # box's private /tmp; static without cgo. One visible CPU (GOMAXPROCS) keeps the thread
+        # count the same on every host, as for the JVM.
+        Language(
+            id="go",
+            name="Go (gc)",
+            source_name="main.go",
+            extensions=(".go",),
+            compile=("/usr/bin/go", "build", "-o", "main", "{source}"),
+            artifacts=("main",),
+            run=("./main",),
+            hello=GO_HELLO,
+            processes=32,
             compile_processes=64,
-            heap_exhausted=(b"java.lang.OutOfMemoryError",),
+            env={
+                "GO111MODULE": "off",
+                "GOPATH": "/tmp/go",
+                "GOCACHE": "/tmp/go-cache",
+                "CGO_ENABLED": "0",
+                "GOMAXPROCS": "1",
+                "GOTELEMETRY": "off",
+            },
+            heap_exhausted=(b"fatal error: runtime: out of memory",),
         ),
         # Node: the V8 heap is capped at the problem's limit (V8 cannot see the cgroup either);
         # a 64 MB JS stack (--stack-size is in KiB) fits in the box's stack limit (= memory limit).
