@@ -20,8 +20,8 @@ id         compile                               run                            
 c          gcc -std=gnu17 -O2 -static            ./main                          0       16
 cpp        g++ -std=gnu++17 -O2 -static          ./main                          0       16
 cpp20      g++ -std=gnu++20 -O2 -static          ./main                          0       16
-python3    python3 -S py_compile (syntax check)  python3 -I main.py              0       16
-pypy3      pypy3 -S py_compile (syntax check)    pypy3 -I main.py                0       16
+python3    python3 -S compile() (syntax check)   python3 -E -s main.py           0       16
+pypy3      pypy3 -S compile() (syntax check)     pypy3 -E -s main.py             0       16
 pascal     fpc -Mobjfpc -Sgic -O2 -XS            ./main                          0       16
 java       javac -d . Name.java                  java -Xmx<limit> -Xss64m Name   128 MiB 64
 kotlin     kotlinc -d . main.kt                  java -Xmx<limit> ... MainKt     128 MiB 64
@@ -32,15 +32,17 @@ javascript node --check main.js                  node --max-old-space-size=<lim>
 
 Sources are saved as UTF-8 without a leading byte order mark (``saved_source``): javac refuses one
 and Free Pascal, seeing one, turns the non-ASCII letters of string constants into ``?``.
-Python runs isolated (``-I``: no environment variables, no user site folder) but with ``site``, so
-``exit()``, ``quit()`` and ``help()`` are there as on a student's own machine.
+Python runs without environment variables (``-E``) and the user site folder (``-s``) but with
+``site``, so ``exit()``, ``quit()`` and ``help()`` are there as on a student's own machine, and
+with the main file's folder first on the module path, so the other files of a multi-file
+submission import as modules (``-I`` would leave that folder out).
 """
 
 from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,6 +52,7 @@ from sandbox.tree import walk_files
 HELLO = "hello, judge"
 BOM = "\ufeff"
 PLACEHOLDER = re.compile(r"\{(source|entry|memory_mib)\}")
+FILES = "{files}"  # a compile argument that stands for every source file of the submission
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,8 @@ class Language:
     extra_memory_kib: added to the problem's memory limit (a runtime's own footprint, KiB);
     processes: tasks the program may use at once (threads count: the JVM needs many);
     compile_processes: tasks the compiler may use; env: variables added to the judge's PATH/LANG/HOME;
+    extensions: the file name endings of its sources (the Kattis format's language list); priority:
+    that list's tie-breaker when a program's files fit several languages (``detect_language``).
     hello: a program that reads its standard input and prints ``HELLO``.
     heap_exhausted: markers the runtime writes on standard error when its own heap, capped at the
     problem's memory limit, runs out (the JVM, V8), or when the kernel refused an allocation
@@ -82,6 +87,7 @@ class Language:
     artifacts: tuple[str, ...] = ("{source}",)
     entry: Callable[[str], str] | None = None
     extensions: tuple[str, ...] = ()
+    priority: int = 0
     extra_binds: tuple[str, ...] = ()
     extra_memory_kib: int = 0
     processes: int = 16
@@ -108,9 +114,22 @@ class Language:
         values = self._fields(source, memory_kib)
         return [PLACEHOLDER.sub(lambda m: values[m.group(1)], arg) for arg in template]
 
-    def compile_argv(self, source: str) -> list[str] | None:
-        """The compile command for ``source`` (None when the language has no compile step)."""
-        return None if self.compile is None else self._fill(self.compile, source, 0)
+    def compile_argv(self, source: str, others: Iterable[str] = ()) -> list[str] | None:
+        """The compile command for ``source`` (None when the language has no compile step). An
+        argument ``{files}`` becomes the source's file name followed by those of ``others`` (the
+        other files of a multi-file submission, relative names) that are sources of this language
+        (``extensions``), sorted: the Kattis format's ``{files}``."""
+        if self.compile is None:
+            return None
+        files = [self.file_name(source), *sorted(name for name in others if self.is_source(name))]
+        argv: list[str] = []
+        for arg in self.compile:
+            argv += files if arg == FILES else self._fill((arg,), source, 0)
+        return argv
+
+    def is_source(self, file_name: str) -> bool:
+        """Whether ``file_name`` ends with one of this language's ``extensions``."""
+        return any(file_name.endswith(ext) for ext in self.extensions)
 
     def run_argv(self, source: str, memory_kib: int) -> list[str]:
         """The run command for ``source`` under a problem memory limit of ``memory_kib`` (KiB)."""
@@ -240,9 +259,20 @@ GO_HELLO = (
 # what a failed run writes when an allocation was refused (sandbox/README.md, "Memory")
 CPP_ALLOCATION_REFUSED = (b"std::bad_alloc",)
 PY_ALLOCATION_REFUSED = (b"MemoryError",)
+# file name endings of the Kattis format's language list; cpp20 and pypy3 share those of cpp and
+# python3 (their priority 0: asked for by id, never detected)
+CPP_EXTENSIONS = (".cpp", ".cc", ".cxx", ".c++", ".C")
+PY_EXTENSIONS = (".py", ".py3")
 # g++/gcc: static binaries start fast and need no loader; -pipe keeps temporaries off the disk
-GCC = ("-O2", "-pipe", "-static", "-o", "main", "{source}")
-PY_SYNTAX_CHECK = ("-S", "-c", "import py_compile,sys;py_compile.compile(sys.argv[1],doraise=True)", "{source}")
+GCC = ("-O2", "-pipe", "-static", "-o", "main", "{files}")
+# Python's syntax check: every source file compiled in memory, nothing written (the run never
+# reads a .pyc, and a module's sub-folder belongs to the judge, not to the box)
+PY_SYNTAX_CHECK = (
+    "-S",
+    "-c",
+    "import sys\nfor f in sys.argv[1:]: compile(open(f,'rb').read(),f,'exec')",
+    "{files}",
+)
 # the JVM flags of a Java or Kotlin compile and run (see the Java definition below)
 JVM_COMPILE = ("-J-Xmx320m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", "-J-XX:-UsePerfData")
 JVM_RUN = ("-Xmx{memory_mib}m", "-Xss64m", "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1", "-XX:-UsePerfData")
@@ -273,6 +303,7 @@ LANGUAGES: dict[str, Language] = {
             name="C (gcc, C17)",
             source_name="main.c",
             extensions=(".c",),
+            priority=950,
             compile=("/usr/bin/gcc", "-std=gnu17", *GCC, "-lm"),
             artifacts=("main",),
             run=("./main",),
@@ -282,7 +313,8 @@ LANGUAGES: dict[str, Language] = {
             id="cpp",
             name="C++ (g++, C++17)",
             source_name="main.cpp",
-            extensions=(".cpp", ".cc", ".cxx", ".c++", ".C"),  # the Kattis format's language list
+            extensions=CPP_EXTENSIONS,
+            priority=1000,
             compile=("/usr/bin/g++", "-std=gnu++17", *GCC),
             artifacts=("main",),
             run=("./main",),
@@ -293,6 +325,7 @@ LANGUAGES: dict[str, Language] = {
             id="cpp20",
             name="C++ (g++, C++20)",
             source_name="main.cpp",
+            extensions=CPP_EXTENSIONS,
             compile=("/usr/bin/g++", "-std=gnu++20", *GCC),
             artifacts=("main",),
             run=("./main",),
@@ -303,9 +336,11 @@ LANGUAGES: dict[str, Language] = {
             id="python3",
             name="Python 3 (CPython)",
             source_name="main.py",
-            extensions=(".py", ".py3"),  # .py is Python 3 (Kattis format 2023-07 and later)
+            extensions=PY_EXTENSIONS,
+            priority=850,
             compile=("/usr/bin/python3", *PY_SYNTAX_CHECK),
-            run=("/usr/bin/python3", "-I", "{source}"),
+            artifacts=("*.py",),  # the main file and its modules
+            run=("/usr/bin/python3", "-E", "-s", "{source}"),
             hello=PY_HELLO,
             heap_exhausted=PY_ALLOCATION_REFUSED,
         ),
@@ -313,8 +348,10 @@ LANGUAGES: dict[str, Language] = {
             id="pypy3",
             name="Python 3 (PyPy)",
             source_name="main.py",
+            extensions=PY_EXTENSIONS,
             compile=("/usr/bin/pypy3", *PY_SYNTAX_CHECK),
-            run=("/usr/bin/pypy3", "-I", "{source}"),
+            artifacts=("*.py",),
+            run=("/usr/bin/pypy3", "-E", "-s", "{source}"),
             hello=PY_HELLO,
             heap_exhausted=PY_ALLOCATION_REFUSED,
         ),
@@ -327,6 +364,7 @@ LANGUAGES: dict[str, Language] = {
             name="Pascal (Free Pascal)",
             source_name="main.pas",
             extensions=(".pas", ".pp"),
+            priority=350,
             compile=(
                 "/usr/bin/fpc",
                 "-l-",
@@ -354,6 +392,7 @@ LANGUAGES: dict[str, Language] = {
             source_name=java_file_name,
             entry=java_main_class,
             extensions=(".java",),
+            priority=800,
             compile=(
                 "/usr/bin/javac",
                 *JVM_COMPILE,
@@ -361,7 +400,7 @@ LANGUAGES: dict[str, Language] = {
                 "UTF-8",
                 "-d",
                 ".",
-                "{source}",
+                "{files}",
             ),
             artifacts=("*.class",),
             run=("/usr/bin/java", *JVM_RUN, "-cp", ".", "{entry}"),
@@ -377,7 +416,8 @@ LANGUAGES: dict[str, Language] = {
             source_name="main.kt",
             entry=kotlin_main_class,
             extensions=(".kt",),
-            compile=("/usr/bin/kotlinc", *JVM_COMPILE, "-nowarn", "-d", ".", "{source}"),
+            priority=250,
+            compile=("/usr/bin/kotlinc", *JVM_COMPILE, "-nowarn", "-d", ".", "{files}"),
             artifacts=("*.class",),
             run=("/usr/bin/java", *JVM_RUN, "-cp", f".:{KOTLIN_HOME}/lib/kotlin-stdlib.jar", "{entry}"),
             hello=KOTLIN_HELLO,
@@ -390,6 +430,7 @@ LANGUAGES: dict[str, Language] = {
             name="Rust (rustc, 2021 edition)",
             source_name="main.rs",
             extensions=(".rs",),
+            priority=575,
             compile=("/usr/bin/rustc", "--edition", "2021", "-C", "opt-level=3", "-o", "main", "{source}"),
             artifacts=("main",),
             run=("./main",),
@@ -404,7 +445,8 @@ LANGUAGES: dict[str, Language] = {
             name="Go (gc)",
             source_name="main.go",
             extensions=(".go",),
-            compile=("/usr/bin/go", "build", "-o", "main", "{source}"),
+            priority=400,
+            compile=("/usr/bin/go", "build", "-o", "main", "{files}"),
             artifacts=("main",),
             run=("./main",),
             hello=GO_HELLO,
@@ -427,7 +469,9 @@ LANGUAGES: dict[str, Language] = {
             name="JavaScript (Node.js)",
             source_name="main.js",
             extensions=(".js",),
+            priority=500,
             compile=("/usr/bin/node", "--check", "{source}"),
+            artifacts=("*.js",),  # the main file and the modules it requires
             run=("/usr/bin/node", "--max-old-space-size={memory_mib}", "--stack-size=65500", "{source}"),
             hello=JS_HELLO,
             extra_memory_kib=128 * 1024,
@@ -439,6 +483,8 @@ LANGUAGES: dict[str, Language] = {
 
 
 PYTHON2 = re.compile(r"^#!.*python2\b")
+PYTHON2_PRIORITY = 860  # the Kattis format's python2, ahead of python3 (850) on a tie
+MAIN_FILE = re.compile(r"[mM][aA][iI][nN]\.[^/]*")
 
 
 def python2_file(file_name: str, first_line: str) -> bool:
@@ -450,6 +496,52 @@ def python2_file(file_name: str, first_line: str) -> bool:
 def language_for_file(file_name: str) -> Language | None:
     """The language of a submission file by its extension (``.cpp`` → cpp), or None."""
     for lang in LANGUAGES.values():
-        if any(file_name.endswith(ext) for ext in lang.extensions):
+        if lang.is_source(file_name):
             return lang
     return None
+
+
+class NoLanguage(ValueError):
+    """A program none of this judge's languages takes; the message says why (for CE or a report)."""
+
+
+@dataclass(frozen=True)
+class Program:
+    """A submission of one or more files: its ``language``, the ``main`` file's name and text
+    (what the run starts), and the ``others`` ({relative name: text}) saved beside it."""
+
+    language: Language
+    main: str
+    source: str
+    others: dict[str, str]
+
+
+def detect_program(files: Mapping[str, str]) -> Program:
+    """The language and main file of a submission of ``files`` ({relative name: text}), as the
+    Kattis format's language list (problemtools' ``languages.yaml``) decides them:
+
+    - each language counts the files that are evidence for it: its sources (``extensions``), where
+      a ``.py`` is evidence for Python 2 only with a ``#!…python2`` first line (``.py2`` always);
+    - the language with the most wins; a tie goes to the higher ``priority`` (Python 2 before 3);
+    - the main file is the only source file, else the source named ``main.*`` in any letter case,
+      else the first source file by name.
+
+    Raises NoLanguage when no language of this judge has a source among ``files``, or Python 2
+    wins: this judge has no Python 2 (Debian 12 has none), and a Python 2 program is not run as 3.
+    """
+    counts: list[tuple[int, int, Language | None]] = []
+    for lang in LANGUAGES.values():
+        if lang.priority:
+            counts.append((sum(lang.is_source(name) for name in files), lang.priority, lang))
+    python2 = sum(python2_file(name, text.partition("\n")[0].removeprefix(BOM)) for name, text in files.items())
+    counts.append((python2, PYTHON2_PRIORITY, None))
+    count, _, language = max(counts, key=lambda item: item[:2])
+    if count == 0:
+        raise NoLanguage(f"no language of this judge has a source among {', '.join(sorted(files)) or 'no files'}")
+    if language is None:
+        raise NoLanguage("Python 2 (a .py2 file or a python2 shebang): this judge has no Python 2")
+    sources = sorted(name for name in files if language.is_source(name))
+    mains = [name for name in sources if MAIN_FILE.fullmatch(name.rsplit("/", 1)[-1])]
+    main = sources[0] if len(sources) == 1 else next(iter(mains), sources[0])
+    others = {name: text for name, text in files.items() if name != main}
+    return Program(language, main, files[main], others)

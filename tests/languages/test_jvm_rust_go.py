@@ -14,7 +14,7 @@ from judge.judging import judge_submission
 from judge.languages import LANGUAGES
 from judge.packages import load_package
 from judge.verdicts import AC, CE, MLE, RTE, TLE, WA
-from tests.languages.conftest import needs_root
+from tests.languages.conftest import make_sum_package, needs_root
 
 pytestmark = needs_root
 
@@ -64,12 +64,7 @@ CASES = [(language, verdict) for language, programs in PROGRAMS.items() for verd
 
 @pytest.fixture(scope="module")
 def sum_package(tmp_path_factory) -> Path:
-    package = tmp_path_factory.mktemp("sum") / "sum"
-    (package / "data" / "sample").mkdir(parents=True)
-    (package / "problem.yaml").write_text("name: sum\nlimits:\n  time_limit: 1\n  memory: 64\n")
-    (package / "data" / "sample" / "01.in").write_text("20 22\n")
-    (package / "data" / "sample" / "01.ans").write_text("42\n")
-    return package
+    return make_sum_package(tmp_path_factory.mktemp("sum"), time_limit_s=1, memory_mib=64)
 
 
 @pytest.mark.parametrize("language_id, verdict", CASES, ids=[f"{lang}-{v}" for lang, v in CASES])
