@@ -485,12 +485,16 @@ LANGUAGES: dict[str, Language] = {
 PYTHON2 = re.compile(r"^#!.*python2\b")
 PYTHON2_PRIORITY = 860  # the Kattis format's python2, ahead of python3 (850) on a tie
 MAIN_FILE = re.compile(r"[mM][aA][iI][nN]\.[^/]*")
+PYTHON_ENTRY = "__main__.py"  # the format's default entry point of a Python program
 
 
-def python2_file(file_name: str, first_line: str) -> bool:
-    """Whether a file is Python 2 as the Kattis format's language list says: ``.py2``, or ``.py``
-    with a ``python2`` shebang. This judge has no Python 2; such a file is refused, never run as 3."""
-    return file_name.endswith(".py2") or (file_name.endswith(".py") and bool(PYTHON2.match(first_line)))
+def python2_file(file_name: str, first_line: str, legacy: bool = True) -> bool:
+    """Whether a file is Python 2 as the Kattis format says: ``.py2``, or in a ``legacy`` package
+    a ``.py`` with a ``python2`` shebang (from version 2023-07 on, ``.py`` is always Python 3).
+    This judge has no Python 2; such a file is refused, never run as 3."""
+    if file_name.endswith(".py2"):
+        return True
+    return legacy and file_name.endswith(".py") and bool(PYTHON2.match(first_line))
 
 
 def language_for_file(file_name: str) -> Language | None:
@@ -505,6 +509,10 @@ class NoLanguage(ValueError):
     """A program none of this judge's languages takes; the message says why (for CE or a report)."""
 
 
+class Python2Program(NoLanguage):
+    """A Python 2 program (``python2_file``): this judge has no Python 2 and never runs it as 3."""
+
+
 @dataclass(frozen=True)
 class Program:
     """A submission of one or more files: its ``language``, the ``main`` file's name and text
@@ -516,32 +524,38 @@ class Program:
     others: dict[str, str]
 
 
-def detect_program(files: Mapping[str, str]) -> Program:
-    """The language and main file of a submission of ``files`` ({relative name: text}), as the
-    Kattis format's language list (problemtools' ``languages.yaml``) decides them:
+def detect_program(files: Mapping[str, str], legacy: bool = True) -> Program:
+    """The language and main file of a submission of ``files`` ({relative name: text}) in a
+    package of the ``legacy`` format version or a later one, as the Kattis format's language list
+    (its languages appendix and problemtools' ``languages.yaml``) decides them:
 
-    - each language counts the files that are evidence for it: its sources (``extensions``), where
-      a ``.py`` is evidence for Python 2 only with a ``#!…python2`` first line (``.py2`` always);
+    - each language counts the files that are evidence for it: its sources (``extensions``); a
+      ``.py2`` is Python 2, and in a legacy package so is a ``.py`` whose first line is a
+      ``#!…python2`` shebang (it is evidence for Python 2 and 3 alike);
     - the language with the most wins; a tie goes to the higher ``priority`` (Python 2 before 3);
-    - the main file is the only source file, else the source named ``main.*`` in any letter case,
-      else the first source file by name.
+    - the main file is the only source file, else the format's default entry point
+      ``__main__.py``, else the source named ``main.*`` in any letter case (problemtools), else
+      the first source file by name.
 
-    Raises NoLanguage when no language of this judge has a source among ``files``, or Python 2
-    wins: this judge has no Python 2 (Debian 12 has none), and a Python 2 program is not run as 3.
+    Raises NoLanguage when no language of this judge has a source among ``files``, Python2Program
+    when Python 2 wins: this judge has no Python 2 (Debian 12 has none), and a Python 2 program is
+    not run as 3.
     """
     counts: list[tuple[int, int, Language | None]] = []
     for lang in LANGUAGES.values():
         if lang.priority:
             counts.append((sum(lang.is_source(name) for name in files), lang.priority, lang))
-    python2 = sum(python2_file(name, text.partition("\n")[0].removeprefix(BOM)) for name, text in files.items())
+    python2 = sum(python2_file(name, text.partition("\n")[0].removeprefix(BOM), legacy) for name, text in files.items())
     counts.append((python2, PYTHON2_PRIORITY, None))
     count, _, language = max(counts, key=lambda item: item[:2])
     if count == 0:
         raise NoLanguage(f"no language of this judge has a source among {', '.join(sorted(files)) or 'no files'}")
     if language is None:
-        raise NoLanguage("Python 2 (a .py2 file or a python2 shebang): this judge has no Python 2")
+        raise Python2Program("Python 2 (a .py2 file or a python2 shebang): this judge has no Python 2")
     sources = sorted(name for name in files if language.is_source(name))
-    mains = [name for name in sources if MAIN_FILE.fullmatch(name.rsplit("/", 1)[-1])]
+    mains = [name for name in sources if name == PYTHON_ENTRY] + [
+        name for name in sources if MAIN_FILE.fullmatch(name.rsplit("/", 1)[-1])
+    ]
     main = sources[0] if len(sources) == 1 else next(iter(mains), sources[0])
     others = {name: text for name, text in files.items() if name != main}
     return Program(language, main, files[main], others)

@@ -32,6 +32,7 @@ from pathlib import Path
 from judge.config import load_settings
 from judge.judging import JudgingOutcome, judge_submission
 from judge.languages import NoLanguage, detect_program
+from judge.package.metadata import LEGACY
 from judge.packages import TIMELIMIT_FILE, PackageError, ProblemPackage
 from judge.verdicts import AC
 from judge.verify.layout import VERDICT_FOLDERS, submission_files
@@ -95,7 +96,8 @@ def judge_one(box: Sandbox, package: ProblemPackage, path: Path, expected: str, 
     stopping at its first non-AC test."""
     name = f"{path.parent.name}/{path.name}"
     try:
-        program = detect_program(read_submission(path))
+        legacy = package.metadata is None or package.metadata.version == LEGACY
+        program = detect_program(read_submission(path), legacy)
     except UnicodeDecodeError:
         return JudgedSubmission(name, expected, None, "not UTF-8 text")
     except NoLanguage as exc:

@@ -56,6 +56,15 @@ def test_a_python2_program_is_refused_not_run_as_python3(files):
         detect_program(files)
 
 
+def test_from_version_2023_07_on_a_py_file_is_python3_whatever_its_shebang():
+    assert not python2_file("a.py", "#!/usr/bin/env python2", legacy=False)
+    assert python2_file("a.py2", "", legacy=False)
+    program = detect_program({"a.py": "#!/usr/bin/env python2\nprint(1)\n"}, legacy=False)
+    assert program.language.id == "python3"
+    with pytest.raises(NoLanguage, match="Python 2"):
+        detect_program({"a.py2": "print 1\n"}, legacy=False)
+
+
 def test_a_python2_shebang_on_one_of_several_files_leaves_the_program_python3():
     # problemtools' rule: a .py is Python 3 evidence always, Python 2 evidence only with the shebang
     program = detect_program({"main.py": "#!/usr/bin/env python2\nimport util\n", "util.py": "X = 1\n"})
@@ -69,6 +78,8 @@ def test_a_python2_shebang_on_one_of_several_files_leaves_the_program_python3():
         ({"a.cpp": "", "Main.cpp": "", "z.h": ""}, "cpp", "Main.cpp"),  # main.* in any case
         ({"MAIN.c": "", "b.c": ""}, "c", "MAIN.c"),
         ({"lib.py": "", "main.py": "", "notes.txt": ""}, "python3", "main.py"),
+        # the format's default entry point of Python before problemtools' main.*
+        ({"__init__.py": "", "__main__.py": "", "main.py": ""}, "python3", "__main__.py"),
         ({"src/only.go": "", "README": ""}, "go", "src/only.go"),  # one source: that one
         ({"Helper.java": "", "Solution.java": ""}, "java", "Helper.java"),
         # the most files wins: two C++ sources over one C file; a tie goes to the higher priority
