@@ -31,7 +31,7 @@ from pathlib import Path
 
 from judge.config import load_settings
 from judge.judging import JudgingOutcome, judge_submission
-from judge.languages import NoLanguage, detect_program
+from judge.languages import NoLanguage, Program, detect_program
 from judge.package.metadata import LEGACY
 from judge.packages import TIMELIMIT_FILE, PackageError, ProblemPackage
 from judge.verdicts import AC
@@ -86,6 +86,14 @@ def read_submission(path: Path) -> dict[str, str]:
     return {name: (path / name).read_text(encoding="utf-8") for name in found if not _hidden(name)}
 
 
+def submission_program(package: ProblemPackage, path: Path) -> Program:
+    """Submission ``path`` of ``package`` (a file or a folder, ``read_submission``) as one program:
+    its language and main file as ``detect_program`` decides them for the package's format version.
+    Raises NoLanguage (no language of this judge; Python 2) or UnicodeDecodeError (not UTF-8)."""
+    legacy = package.metadata is None or package.metadata.version == LEGACY
+    return detect_program(read_submission(path), legacy)
+
+
 def _hidden(name: str) -> bool:
     return any(part.startswith(".") for part in name.split("/"))
 
@@ -96,8 +104,7 @@ def judge_one(box: Sandbox, package: ProblemPackage, path: Path, expected: str, 
     stopping at its first non-AC test."""
     name = f"{path.parent.name}/{path.name}"
     try:
-        legacy = package.metadata is None or package.metadata.version == LEGACY
-        program = detect_program(read_submission(path), legacy)
+        program = submission_program(package, path)
     except UnicodeDecodeError:
         return JudgedSubmission(name, expected, None, "not UTF-8 text")
     except NoLanguage as exc:
