@@ -549,7 +549,9 @@ def detect_program(files: Mapping[str, str], legacy: bool = True) -> Program:
     counts.append((python2, PYTHON2_PRIORITY, None))
     count, _, language = max(counts, key=lambda item: item[:2])
     if count == 0:
-        raise NoLanguage(f"no language of this judge has a source among {', '.join(sorted(files)) or 'no files'}")
+        names = sorted(files)
+        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        raise NoLanguage(f"no language of this judge has a source among {shown or 'no files'}")
     if language is None:
         raise Python2Program("Python 2 (a .py2 file or a python2 shebang): this judge has no Python 2")
     sources = sorted(name for name in files if language.is_source(name))

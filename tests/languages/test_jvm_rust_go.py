@@ -77,3 +77,9 @@ def test_each_verdict_in_kotlin_rust_and_go(box, work_root, sum_package, languag
     assert outcome.verdict == verdict, details
     if verdict == CE:
         assert "undefinedName" in outcome.compile_message or "mismatched types" in outcome.compile_message
+
+
+def test_a_kotlin_program_in_a_package_runs_its_package_qualified_class(box, work_root, sum_package):
+    source = "package contest.sum\n\n" + KOTLIN[AC]
+    outcome = judge_submission(box, load_package(sum_package), LANGUAGES["kotlin"], source, work_root / "kotlin-pkg")
+    assert outcome.verdict == AC, (outcome.compile_message, [(t.verdict, t.message) for t in outcome.tests])
