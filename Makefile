@@ -4,13 +4,15 @@ VENV        := .venv
 PY          := $(VENV)/bin/python
 SUDO        := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # bubblewrap: the sandbox; gcc/g++/libc6-dev: C and C++ (static linking); fp-compiler: Pascal;
-# pypy3: PyPy; openjdk-17-jdk-headless: Java; nodejs: JavaScript; python3: the submissions' Python;
+# pypy3: PyPy; openjdk-17-jdk-headless: Java; kotlin: Kotlin (on that JDK); rustc: Rust; golang-go: Go;
+# nodejs: JavaScript; python3: the submissions' Python;
 # chromium: the browser tests/web drives; npm (the pages' front-end files, package-lock.json) comes
 # with some nodejs builds and is installed from Debian only where no `npm` command exists.
 # pandoc: LaTeX problem statements (Kattis format packages) turned into HTML.
 # libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core: WeasyPrint's text layout and fonts (the printouts,
 # judge.printouts); poppler-utils: pdftotext and pdftoppm, with which the tests read those PDFs.
-APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless nodejs chromium pandoc \
+APT_PACKAGES := bubblewrap gcc g++ libc6-dev python3 fp-compiler pypy3 openjdk-17-jdk-headless kotlin rustc golang-go \
+                nodejs chromium pandoc \
                 libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core poppler-utils
 # problemtools' verifyproblem (make test) builds every statement to HTML and PDF: pandoc, LuaLaTeX
 # with Latin and Cyrillic fonts, tidy, ghostscript. Installed without recommends (TeX is large).

@@ -463,20 +463,22 @@ def submit(
     import httpx
     from rich.text import Text
 
-    from judge.languages import language_for_file
+    from judge.languages import NoLanguage, Python2Program, detect_program
     from judge.vocabulary import Status, Verdict
 
     if not file.is_file():
         fail(f"{file}: no such file", 2)
-    if not language:
-        guessed = language_for_file(file.name)
-        if guessed is None:
-            fail(f"cannot tell the language of {file.name}; pass --language", 2)
-        language = guessed.id
     try:
         source = file.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         fail(f"{file}: not UTF-8 text", 2)
+    if not language:
+        try:
+            language = detect_program({file.name: source}).language.id
+        except Python2Program as exc:
+            fail(f"{file.name}: {exc}", 2)
+        except NoLanguage:
+            fail(f"cannot tell the language of {file.name}; pass --language", 2)
     password = _login_password(user, password, token)
     try:
         with httpx.Client(base_url=server, timeout=30) as client:

@@ -13,7 +13,7 @@ import os
 import shutil
 import stat
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -149,15 +149,28 @@ def open_session(box: Sandbox, language: Language, work: Path) -> Session:
     )
 
 
-def compile_source(session: Session, language: Language, source: str) -> tuple[Path | None, str]:
-    """Compile ``source`` in the session's folder ``compile``.
+def compile_source(
+    session: Session, language: Language, source: str, others: Mapping[str, str] | None = None
+) -> tuple[Path | None, str]:
+    """Compile ``source`` in the session's folder ``compile``, with the other files of a
+    multi-file submission (``others``: {relative name: text}) saved beside it under their names;
+    the language's compile command takes those that are its sources (``Language.compile_argv``).
 
     Returns (folder holding the program, compiler message) on success, (None, message) on a
-    compile error: non-zero exit, a limit hit (compile bombs), or no program produced.
+    compile error: non-zero exit, a limit hit (compile bombs), no program produced, or a file
+    name that cannot be saved (``unsafe_file_name``).
     """
     folder = session.folder("compile")
-    (folder / language.file_name(source)).write_text(saved_source(source), encoding="utf-8")
-    argv = language.compile_argv(source)
+    main = language.file_name(source)
+    others = others or {}
+    for name, text in others.items():
+        refused = unsafe_file_name(name, main)
+        if refused:
+            return None, refused
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(saved_source(text), encoding="utf-8")
+    (folder / main).write_text(saved_source(source), encoding="utf-8")
+    argv = language.compile_argv(source, others)
     if argv is None:
         return folder, ""
     result = session.run(argv, "compile", _compile_limits(language))
@@ -175,6 +188,17 @@ def compile_source(session: Session, language: Language, source: str) -> tuple[P
     if not language.program_files(source, folder):  # e.g. a Pascal unit instead of a program
         return None, f"{message}\nthe compiler produced no program".strip()
     return folder, message
+
+
+def unsafe_file_name(name: str, main: str) -> str:
+    """Why ``name`` (a relative ``/``-separated path of a submission's file) cannot be saved beside
+    its main file, saved as ``main``, or '': absolute, ``..``, hidden or empty parts, or ``main``."""
+    parts = name.split("/")
+    if name.startswith("/") or any(part in ("", ".", "..") or part.startswith(".") for part in parts):
+        return f"the file name {name!r} cannot be saved: a relative path without hidden or '..' parts is needed"
+    if name == main:
+        return f"two files are saved as {main}: the main file is saved under that name"
+    return ""
 
 
 def _compile_limits(language: Language) -> Limits:
@@ -359,6 +383,7 @@ def judge_submission(
     on_test: Callable[[TestOutcome], None] | None = None,
     stop_on_failure: bool = False,
     validator_cache: Path | None = None,
+    others: Mapping[str, str] | None = None,
 ) -> JudgingOutcome:
     """Compile and run ``source`` on every test of ``package`` (samples first; all tests run
     unless ``stop_on_failure``, which stops after the first non-AC test: ``judge problem verify``
@@ -369,14 +394,15 @@ def judge_submission(
     the first non-AC test verdict, or AC (for a scoring problem the verdict of its grading), with
     the score of ``graded``. The package's validators are built once into ``validator_cache``
     (default: ``work``'s parent folder's ``validators/``) and run in the submission's session
-    (``judge.validators``).
+    (``judge.validators``). ``others``: the other files of a multi-file submission
+    (``compile_source``).
     """
-    refusal = package_refusal(package, language, source)
+    refusal = package_refusal(package, language, source, others)
     if refusal:
         return JudgingOutcome(CE, compile_message=refusal)
     work.mkdir(parents=True, exist_ok=True)
     with open_session(box, language, work) as session:
-        program_dir, message = compile_source(session, language, source)
+        program_dir, message = compile_source(session, language, source, others)
         if program_dir is None:
             return JudgingOutcome(CE, compile_message=message)
         outcome = JudgingOutcome(AC, compile_message=message)
@@ -412,14 +438,17 @@ def judge_submission(
 KATTIS_CODES = {"cpp20": "cpp", "pypy3": "python3"}
 
 
-def package_refusal(package: ProblemPackage, language: Language, source: str) -> str:
-    """Why ``source`` in ``language`` may not be judged on ``package`` (its ``languages`` list or
-    its code limit, Kattis problem package format), or ''."""
+def package_refusal(
+    package: ProblemPackage, language: Language, source: str, others: Mapping[str, str] | None = None
+) -> str:
+    """Why ``source`` (with ``others``, the other files of a multi-file submission) in ``language``
+    may not be judged on ``package`` (its ``languages`` list or its code limit on all the files
+    together, Kattis problem package format), or ''."""
     allowed = package.metadata.languages if package.metadata else None
     code = KATTIS_CODES.get(language.id, language.id)
     if allowed is not None and code not in allowed:
         return f"this problem accepts only {', '.join(allowed)}, not {language.id}"
-    size = len(source.encode("utf-8"))
+    size = sum(len(text.encode("utf-8")) for text in (source, *(others or {}).values()))
     if package.code_bytes is not None and size > package.code_bytes:
         return f"the source is {size} bytes; this problem allows at most {package.code_bytes} bytes"
     return ""

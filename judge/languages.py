@@ -20,32 +20,39 @@ id         compile                               run                            
 c          gcc -std=gnu17 -O2 -static            ./main                          0       16
 cpp        g++ -std=gnu++17 -O2 -static          ./main                          0       16
 cpp20      g++ -std=gnu++20 -O2 -static          ./main                          0       16
-python3    python3 -S py_compile (syntax check)  python3 -I main.py              0       16
-pypy3      pypy3 -S py_compile (syntax check)    pypy3 -I main.py                0       16
+python3    python3 -S compile() (syntax check)   python3 -E -s main.py           0       16
+pypy3      pypy3 -S compile() (syntax check)     pypy3 -E -s main.py             0       16
 pascal     fpc -Mobjfpc -Sgic -O2 -XS            ./main                          0       16
 java       javac -d . Name.java                  java -Xmx<limit> -Xss64m Name   128 MiB 64
+kotlin     kotlinc -d . main.kt                  java -Xmx<limit> ... MainKt     128 MiB 64
+rust       rustc --edition 2021 -C opt-level=3   ./main                          0       16
+go         go build (GOPATH mode, no cgo)        ./main                          0       32
 javascript node --check main.js                  node --max-old-space-size=<lim> 128 MiB 32
 ========== ===================================== =============================== ======= =====
 
 Sources are saved as UTF-8 without a leading byte order mark (``saved_source``): javac refuses one
 and Free Pascal, seeing one, turns the non-ASCII letters of string constants into ``?``.
-Python runs isolated (``-I``: no environment variables, no user site folder) but with ``site``, so
-``exit()``, ``quit()`` and ``help()`` are there as on a student's own machine.
+Python runs without environment variables (``-E``) and the user site folder (``-s``) but with
+``site``, so ``exit()``, ``quit()`` and ``help()`` are there as on a student's own machine, and
+with the main file's folder first on the module path, so the other files of a multi-file
+submission import as modules (``-I`` would leave that folder out).
 """
 
 from __future__ import annotations
 
 import fnmatch
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sandbox.tree import walk_files
 
 HELLO = "hello, judge"
 BOM = "\ufeff"
 PLACEHOLDER = re.compile(r"\{(source|entry|memory_mib)\}")
+FILES = "{files}"  # a compile argument that stands for every source file of the submission
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,8 @@ class Language:
     extra_memory_kib: added to the problem's memory limit (a runtime's own footprint, KiB);
     processes: tasks the program may use at once (threads count: the JVM needs many);
     compile_processes: tasks the compiler may use; env: variables added to the judge's PATH/LANG/HOME;
+    extensions: the file name endings of its sources (the Kattis format's language list); priority:
+    that list's tie-breaker when a program's files fit several languages (``detect_language``).
     hello: a program that reads its standard input and prints ``HELLO``.
     heap_exhausted: markers the runtime writes on standard error when its own heap, capped at the
     problem's memory limit, runs out (the JVM, V8), or when the kernel refused an allocation
@@ -78,6 +87,7 @@ class Language:
     artifacts: tuple[str, ...] = ("{source}",)
     entry: Callable[[str], str] | None = None
     extensions: tuple[str, ...] = ()
+    priority: int = 0
     extra_binds: tuple[str, ...] = ()
     extra_memory_kib: int = 0
     processes: int = 16
@@ -90,6 +100,11 @@ class Language:
         source = saved_source(source)
         return self.source_name(source) if callable(self.source_name) else self.source_name
 
+    def entry_point(self, source: str) -> str | None:
+        """What a run of ``source`` starts when the language names it apart from the file (Java's
+        and Kotlin's main class), else None: the CCS API's ``entry_point``."""
+        return self.entry(saved_source(source)) if self.entry else None
+
     def _fields(self, source: str, memory_kib: int) -> dict[str, str]:
         file_name = self.file_name(source)
         entry = self.entry(saved_source(source)) if self.entry else file_name.rsplit(".", 1)[0]
@@ -99,9 +114,22 @@ class Language:
         values = self._fields(source, memory_kib)
         return [PLACEHOLDER.sub(lambda m: values[m.group(1)], arg) for arg in template]
 
-    def compile_argv(self, source: str) -> list[str] | None:
-        """The compile command for ``source`` (None when the language has no compile step)."""
-        return None if self.compile is None else self._fill(self.compile, source, 0)
+    def compile_argv(self, source: str, others: Iterable[str] = ()) -> list[str] | None:
+        """The compile command for ``source`` (None when the language has no compile step). An
+        argument ``{files}`` becomes the source's file name followed by those of ``others`` (the
+        other files of a multi-file submission, relative names) that are sources of this language
+        (``extensions``), sorted: the Kattis format's ``{files}``."""
+        if self.compile is None:
+            return None
+        files = [self.file_name(source), *sorted(name for name in others if self.is_source(name))]
+        argv: list[str] = []
+        for arg in self.compile:
+            argv += files if arg == FILES else self._fill((arg,), source, 0)
+        return argv
+
+    def is_source(self, file_name: str) -> bool:
+        """Whether ``file_name`` ends with one of this language's ``extensions``."""
+        return any(file_name.endswith(ext) for ext in self.extensions)
 
     def run_argv(self, source: str, memory_kib: int) -> list[str]:
         """The run command for ``source`` under a problem memory limit of ``memory_kib`` (KiB)."""
@@ -218,13 +246,54 @@ JAVA_HELLO = (
     f'    System.in.readAllBytes();\n    System.out.println("{HELLO}");\n  }}\n}}\n'
 )
 JS_HELLO = f'require("fs").readFileSync(0);\nconsole.log("{HELLO}");\n'
+KOTLIN_HELLO = f'fun main() {{\n    System.`in`.readBytes()\n    println("{HELLO}")\n}}\n'
+RUST_HELLO = (
+    "use std::io::Read;\nfn main() {\n    let mut text = String::new();\n"
+    f'    std::io::stdin().read_to_string(&mut text).unwrap();\n    println!("{HELLO}");\n}}\n'
+)
+GO_HELLO = (
+    'package main\n\nimport (\n\t"fmt"\n\t"io"\n\t"os"\n)\n\n'
+    f'func main() {{\n\tio.ReadAll(os.Stdin)\n\tfmt.Println("{HELLO}")\n}}\n'
+)
 
 # what a failed run writes when an allocation was refused (sandbox/README.md, "Memory")
 CPP_ALLOCATION_REFUSED = (b"std::bad_alloc",)
 PY_ALLOCATION_REFUSED = (b"MemoryError",)
+# file name endings of the Kattis format's language list; cpp20 and pypy3 share those of cpp and
+# python3 (their priority 0: asked for by id, never detected)
+CPP_EXTENSIONS = (".cpp", ".cc", ".cxx", ".c++", ".C")
+PY_EXTENSIONS = (".py", ".py3")
 # g++/gcc: static binaries start fast and need no loader; -pipe keeps temporaries off the disk
-GCC = ("-O2", "-pipe", "-static", "-o", "main", "{source}")
-PY_SYNTAX_CHECK = ("-S", "-c", "import py_compile,sys;py_compile.compile(sys.argv[1],doraise=True)", "{source}")
+GCC = ("-O2", "-pipe", "-static", "-o", "main", "{files}")
+# Python's syntax check: every source file compiled in memory, nothing written (the run never
+# reads a .pyc, and a module's sub-folder belongs to the judge, not to the box)
+PY_SYNTAX_CHECK = (
+    "-S",
+    "-c",
+    "import sys\nfor f in sys.argv[1:]: compile(open(f,'rb').read(),f,'exec')",
+    "{files}",
+)
+# the JVM flags of a Java or Kotlin compile and run (see the Java definition below)
+JVM_COMPILE = ("-J-Xmx320m", "-J-XX:+UseSerialGC", "-J-XX:TieredStopAtLevel=1", "-J-XX:-UsePerfData")
+JVM_RUN = ("-Xmx{memory_mib}m", "-Xss64m", "-XX:+UseSerialGC", "-XX:ActiveProcessorCount=1", "-XX:-UsePerfData")
+KOTLIN_HOME = "/usr/share/kotlin/kotlinc"
+# what a JVM run needs besides the program's heap: its own memory and threads (see Java below)
+JVM_RUNTIME: dict[str, Any] = dict(
+    extra_memory_kib=128 * 1024,
+    processes=64,
+    compile_processes=64,
+    heap_exhausted=(b"java.lang.OutOfMemoryError",),
+)
+# Kotlin compiles ``main.kt`` to the class ``MainKt`` (in the source's package, if it declares one)
+_KOTLIN_PACKAGE = re.compile(r"^\s*package\s+([\w.]+)", re.MULTILINE)
+
+
+def kotlin_main_class(source: str) -> str:
+    """The class ``java`` starts for a Kotlin source saved as ``main.kt``: ``MainKt``, qualified by
+    the source's ``package`` declaration when it has one (``a.b.MainKt``)."""
+    package = _KOTLIN_PACKAGE.search(_JAVA_NOISE.sub(" ", source))
+    return f"{package.group(1)}.MainKt" if package else "MainKt"
+
 
 LANGUAGES: dict[str, Language] = {
     lang.id: lang
@@ -234,6 +303,7 @@ LANGUAGES: dict[str, Language] = {
             name="C (gcc, C17)",
             source_name="main.c",
             extensions=(".c",),
+            priority=950,
             compile=("/usr/bin/gcc", "-std=gnu17", *GCC, "-lm"),
             artifacts=("main",),
             run=("./main",),
@@ -243,7 +313,8 @@ LANGUAGES: dict[str, Language] = {
             id="cpp",
             name="C++ (g++, C++17)",
             source_name="main.cpp",
-            extensions=(".cpp", ".cc", ".cxx", ".c++", ".C"),  # the Kattis format's language list
+            extensions=CPP_EXTENSIONS,
+            priority=1000,
             compile=("/usr/bin/g++", "-std=gnu++17", *GCC),
             artifacts=("main",),
             run=("./main",),
@@ -254,6 +325,7 @@ LANGUAGES: dict[str, Language] = {
             id="cpp20",
             name="C++ (g++, C++20)",
             source_name="main.cpp",
+            extensions=CPP_EXTENSIONS,
             compile=("/usr/bin/g++", "-std=gnu++20", *GCC),
             artifacts=("main",),
             run=("./main",),
@@ -264,9 +336,11 @@ LANGUAGES: dict[str, Language] = {
             id="python3",
             name="Python 3 (CPython)",
             source_name="main.py",
-            extensions=(".py", ".py3"),  # .py is Python 3 (Kattis format 2023-07 and later)
+            extensions=PY_EXTENSIONS,
+            priority=850,
             compile=("/usr/bin/python3", *PY_SYNTAX_CHECK),
-            run=("/usr/bin/python3", "-I", "{source}"),
+            artifacts=("*.py",),  # the main file and its modules
+            run=("/usr/bin/python3", "-E", "-s", "{source}"),
             hello=PY_HELLO,
             heap_exhausted=PY_ALLOCATION_REFUSED,
         ),
@@ -274,8 +348,10 @@ LANGUAGES: dict[str, Language] = {
             id="pypy3",
             name="Python 3 (PyPy)",
             source_name="main.py",
+            extensions=PY_EXTENSIONS,
             compile=("/usr/bin/pypy3", *PY_SYNTAX_CHECK),
-            run=("/usr/bin/pypy3", "-I", "{source}"),
+            artifacts=("*.py",),
+            run=("/usr/bin/pypy3", "-E", "-s", "{source}"),
             hello=PY_HELLO,
             heap_exhausted=PY_ALLOCATION_REFUSED,
         ),
@@ -288,6 +364,7 @@ LANGUAGES: dict[str, Language] = {
             name="Pascal (Free Pascal)",
             source_name="main.pas",
             extensions=(".pas", ".pp"),
+            priority=350,
             compile=(
                 "/usr/bin/fpc",
                 "-l-",
@@ -315,35 +392,75 @@ LANGUAGES: dict[str, Language] = {
             source_name=java_file_name,
             entry=java_main_class,
             extensions=(".java",),
+            priority=800,
             compile=(
                 "/usr/bin/javac",
-                "-J-Xmx320m",
-                "-J-XX:+UseSerialGC",
-                "-J-XX:TieredStopAtLevel=1",
-                "-J-XX:-UsePerfData",
+                *JVM_COMPILE,
                 "-encoding",
                 "UTF-8",
                 "-d",
                 ".",
-                "{source}",
+                "{files}",
             ),
             artifacts=("*.class",),
-            run=(
-                "/usr/bin/java",
-                "-Xmx{memory_mib}m",
-                "-Xss64m",
-                "-XX:+UseSerialGC",
-                "-XX:ActiveProcessorCount=1",
-                "-XX:-UsePerfData",
-                "-cp",
-                ".",
-                "{entry}",
-            ),
+            run=("/usr/bin/java", *JVM_RUN, "-cp", ".", "{entry}"),
             hello=JAVA_HELLO,
-            extra_memory_kib=128 * 1024,
-            processes=64,
+            **JVM_RUNTIME,
+        ),
+        # Kotlin (kotlinc 1.3 from Debian, on the same JVM as Java): compiled with kotlinc's own
+        # script (its JVM flags passed with -J), run on the plain JVM with Kotlin's standard library
+        # on the class path, with Java's flags and extra memory.
+        Language(
+            id="kotlin",
+            name="Kotlin (kotlinc 1.3, JVM)",
+            source_name="main.kt",
+            entry=kotlin_main_class,
+            extensions=(".kt",),
+            priority=250,
+            compile=("/usr/bin/kotlinc", *JVM_COMPILE, "-nowarn", "-d", ".", "{files}"),
+            artifacts=("*.class",),
+            run=("/usr/bin/java", *JVM_RUN, "-cp", f".:{KOTLIN_HOME}/lib/kotlin-stdlib.jar", "{entry}"),
+            hello=KOTLIN_HELLO,
+            **JVM_RUNTIME,
+        ),
+        # Rust (rustc from Debian): optimised as the Kattis format's language list does, without
+        # -C target-cpu=native (a program must run the same on every judge host); rustc links with cc.
+        Language(
+            id="rust",
+            name="Rust (rustc, 2021 edition)",
+            source_name="main.rs",
+            extensions=(".rs",),
+            priority=575,
+            compile=("/usr/bin/rustc", "--edition", "2021", "-C", "opt-level=3", "-o", "main", "{source}"),
+            artifacts=("main",),
+            run=("./main",),
+            hello=RUST_HELLO,
+            heap_exhausted=(b"memory allocation of",),
+        ),
+        # Go (golang-go from Debian): GOPATH mode, no module file needed; the build cache in the
+        # box's private /tmp; static without cgo. One visible CPU (GOMAXPROCS) keeps the thread
+        # count the same on every host, as for the JVM.
+        Language(
+            id="go",
+            name="Go (gc)",
+            source_name="main.go",
+            extensions=(".go",),
+            priority=400,
+            compile=("/usr/bin/go", "build", "-o", "main", "{files}"),
+            artifacts=("main",),
+            run=("./main",),
+            hello=GO_HELLO,
+            processes=32,
             compile_processes=64,
-            heap_exhausted=(b"java.lang.OutOfMemoryError",),
+            env={
+                "GO111MODULE": "off",
+                "GOPATH": "/tmp/go",
+                "GOCACHE": "/tmp/go-cache",
+                "CGO_ENABLED": "0",
+                "GOMAXPROCS": "1",
+                "GOTELEMETRY": "off",
+            },
+            heap_exhausted=(b"fatal error: runtime: out of memory",),
         ),
         # Node: the V8 heap is capped at the problem's limit (V8 cannot see the cgroup either);
         # a 64 MB JS stack (--stack-size is in KiB) fits in the box's stack limit (= memory limit).
@@ -352,7 +469,9 @@ LANGUAGES: dict[str, Language] = {
             name="JavaScript (Node.js)",
             source_name="main.js",
             extensions=(".js",),
+            priority=500,
             compile=("/usr/bin/node", "--check", "{source}"),
+            artifacts=("*.js",),  # the main file and the modules it requires
             run=("/usr/bin/node", "--max-old-space-size={memory_mib}", "--stack-size=65500", "{source}"),
             hello=JS_HELLO,
             extra_memory_kib=128 * 1024,
@@ -364,17 +483,81 @@ LANGUAGES: dict[str, Language] = {
 
 
 PYTHON2 = re.compile(r"^#!.*python2\b")
+PYTHON2_PRIORITY = 860  # the Kattis format's python2, ahead of python3 (850) on a tie
+MAIN_FILE = re.compile(r"[mM][aA][iI][nN]\.[^/]*")
+PYTHON_ENTRY = "__main__.py"  # the format's default entry point of a Python program
 
 
-def python2_file(file_name: str, first_line: str) -> bool:
-    """Whether a file is Python 2 as the Kattis format's language list says: ``.py2``, or ``.py``
-    with a ``python2`` shebang. This judge has no Python 2; such a file is refused, never run as 3."""
-    return file_name.endswith(".py2") or (file_name.endswith(".py") and bool(PYTHON2.match(first_line)))
+def python2_file(file_name: str, first_line: str, legacy: bool = True) -> bool:
+    """Whether a file is Python 2 as the Kattis format says: ``.py2``, or in a ``legacy`` package
+    a ``.py`` with a ``python2`` shebang (from version 2023-07 on, ``.py`` is always Python 3).
+    This judge has no Python 2; such a file is refused, never run as 3."""
+    if file_name.endswith(".py2"):
+        return True
+    return legacy and file_name.endswith(".py") and bool(PYTHON2.match(first_line))
 
 
 def language_for_file(file_name: str) -> Language | None:
     """The language of a submission file by its extension (``.cpp`` → cpp), or None."""
     for lang in LANGUAGES.values():
-        if any(file_name.endswith(ext) for ext in lang.extensions):
+        if lang.is_source(file_name):
             return lang
     return None
+
+
+class NoLanguage(ValueError):
+    """A program none of this judge's languages takes; the message says why (for CE or a report)."""
+
+
+class Python2Program(NoLanguage):
+    """A Python 2 program (``python2_file``): this judge has no Python 2 and never runs it as 3."""
+
+
+@dataclass(frozen=True)
+class Program:
+    """A submission of one or more files: its ``language``, the ``main`` file's name and text
+    (what the run starts), and the ``others`` ({relative name: text}) saved beside it."""
+
+    language: Language
+    main: str
+    source: str
+    others: dict[str, str]
+
+
+def detect_program(files: Mapping[str, str], legacy: bool = True) -> Program:
+    """The language and main file of a submission of ``files`` ({relative name: text}) in a
+    package of the ``legacy`` format version or a later one, as the Kattis format's language list
+    (its languages appendix and problemtools' ``languages.yaml``) decides them:
+
+    - each language counts the files that are evidence for it: its sources (``extensions``); a
+      ``.py2`` is Python 2, and in a legacy package so is a ``.py`` whose first line is a
+      ``#!…python2`` shebang (it is evidence for Python 2 and 3 alike);
+    - the language with the most wins; a tie goes to the higher ``priority`` (Python 2 before 3);
+    - the main file is the only source file, else the format's default entry point
+      ``__main__.py``, else the source named ``main.*`` in any letter case (problemtools), else
+      the first source file by name.
+
+    Raises NoLanguage when no language of this judge has a source among ``files``, Python2Program
+    when Python 2 wins: this judge has no Python 2 (Debian 12 has none), and a Python 2 program is
+    not run as 3.
+    """
+    counts: list[tuple[int, int, Language | None]] = []
+    for lang in LANGUAGES.values():
+        if lang.priority:
+            counts.append((sum(lang.is_source(name) for name in files), lang.priority, lang))
+    python2 = sum(python2_file(name, text.partition("\n")[0].removeprefix(BOM), legacy) for name, text in files.items())
+    counts.append((python2, PYTHON2_PRIORITY, None))
+    count, _, language = max(counts, key=lambda item: item[:2])
+    if count == 0:
+        names = sorted(files)
+        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        raise NoLanguage(f"no language of this judge has a source among {shown or 'no files'}")
+    if language is None:
+        raise Python2Program("Python 2 (a .py2 file or a python2 shebang): this judge has no Python 2")
+    sources = sorted(name for name in files if language.is_source(name))
+    mains = [name for name in sources if name == PYTHON_ENTRY] + [
+        name for name in sources if MAIN_FILE.fullmatch(name.rsplit("/", 1)[-1])
+    ]
+    main = sources[0] if len(sources) == 1 else next(iter(mains), sources[0])
+    others = {name: text for name, text in files.items() if name != main}
+    return Program(language, main, files[main], others)

@@ -50,6 +50,9 @@ FAMILIES: dict[str, tuple[str, str]] = {
     "pascal": ("Pascal", "delphi"),
     "java": ("Java", "java"),
     "javascript": ("JavaScript", "javascript"),
+    "kotlin": ("Kotlin", "kotlin"),
+    "rust": ("Rust", "rust"),
+    "go": ("Go", "go"),
 }
 logging.getLogger("copydetect").setLevel(logging.ERROR)
 

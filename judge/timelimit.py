@@ -25,10 +25,11 @@ from pathlib import Path
 
 from judge.config import load_settings
 from judge.judging import JudgingOutcome, judge_submission
-from judge.languages import language_for_file
+from judge.languages import NoLanguage
 from judge.packages import PackageError, ProblemPackage, _read_yaml, load_package
 from judge.verdicts import AC, TLE
 from judge.verify.layout import submission_files
+from judge.verify.submissions import submission_program
 from sandbox import Sandbox
 
 MEASURING_LIMIT_MS = 10_000  # CPU ms per test while measuring (or 3 × the current limit, if larger)
@@ -95,13 +96,15 @@ def time_limit_from(slowest_s: float, rule: TimeRule) -> float:
 
 
 def _judge_folder(box: Sandbox, package: ProblemPackage, folder: str, work: Path) -> list[tuple[str, JudgingOutcome]]:
-    """(name, outcome) of every submission of ``submissions/<folder>`` judged on every test."""
+    """(name, outcome) of every submission of ``submissions/<folder>`` in a language of this judge
+    (``judge.verify.submissions.submission_program``) judged on every test."""
     judged = []
     for path in submission_files(package.root / "submissions" / folder):
-        language = language_for_file(path.name) if path.is_file() else None
-        if language is None:
+        try:
+            program = submission_program(package, path)  # a file, or a folder of files
+        except (NoLanguage, UnicodeDecodeError):
             continue
-        outcome = judge_submission(box, package, language, path.read_text(encoding="utf-8"), work)
+        outcome = judge_submission(box, package, program.language, program.source, work, others=program.others)
         judged.append((f"{folder}/{path.name}", outcome))
     return judged
 

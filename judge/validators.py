@@ -43,7 +43,7 @@ from pathlib import Path
 
 from judge.checkers import ACCEPT_EXIT, MESSAGE_LIMIT, REJECT_EXIT, CheckResult, read_feedback
 from judge.judging import ARTIFACT_LIMIT, PATH_ENV, copy_regular_file, fresh_dir
-from judge.languages import LANGUAGES, PLACEHOLDER, java_names
+from judge.languages import FILES, LANGUAGES, PLACEHOLDER, java_names
 from judge.verdicts import AC, JE, WA
 from sandbox import Limits, RunResult, Sandbox, SandboxError, read_output_file
 from sandbox.session import Session
@@ -132,10 +132,10 @@ def _files(folder: Path) -> list[tuple[str, Path]]:
 
 
 def _fill(template: Sequence[str], sources: Sequence[str], values: dict[str, str]) -> tuple[str, ...]:
-    """A languages-table template with ``{source}`` standing alone expanded to every source."""
+    """A languages-table template with ``{files}`` (``judge.languages.FILES``) expanded to every source."""
     argv: list[str] = []
     for arg in template:
-        if arg == "{source}":
+        if arg == FILES:
             argv.extend(sources)
         else:
             argv.append(PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), arg))

@@ -35,7 +35,7 @@ from judge import clarifications
 from judge import contests as rules
 from judge.ccs.format import abstime, judgement_types, reltime
 from judge.clock import utcnow
-from judge.languages import LANGUAGES, Language, java_main_class
+from judge.languages import LANGUAGES, Language
 from judge.models import Clarification, Contest, Problem, Submission, TestResult, User
 from judge.package_store import cached_package
 from judge.scoreboard import Scoreboard, compute_scoreboard, hidden_after
@@ -57,6 +57,12 @@ def _test_count(session: Session, problem: Problem, cache_dir: Path) -> int:
 def _source_extension(lang: Language) -> str:
     """The extension of the file a language's sources are saved as (``main.py`` → ``py``)."""
     return lang.source_name.rsplit(".", 1)[-1] if isinstance(lang.source_name, str) else lang.id
+
+
+def _entry_point(language_id: str, source: str) -> str | None:
+    """A submission's ``entry_point``: Java's or Kotlin's main class, else None."""
+    language = LANGUAGES.get(language_id)
+    return language.entry_point(source) if language else None
 
 
 def compact(obj: dict, keep: tuple[str, ...] = ()) -> dict:
@@ -257,7 +263,7 @@ class ContestView:
                         "team_id": str(row.user_id),
                         "time": abstime(row.created_at),
                         "contest_time": self._rel(row.created_at),
-                        "entry_point": java_main_class(row.source) if row.language == "java" else None,
+                        "entry_point": _entry_point(row.language, row.source),
                         "files": files if self.jury else [],
                     },
                     keep=("entry_point",),  # null, not absent: the schema's C/C++ rule reads it so

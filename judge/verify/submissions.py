@@ -5,12 +5,14 @@ As problemtools' verifier does (Kattis), a submission in ``submissions/<verdict 
 with that verdict: its first non-AC test decides, so judging stops there (a TLE submission costs one
 time limit, not one per test). On a scoring problem every test runs, an ``accepted`` submission
 must earn the full score and a ``partially_accepted`` one AC with less. A submission is a file, or
-a folder holding one source file. Submissions run one after another in one sandbox slot. A file in
-a language this judge does not have (by extension, ``judge.languages``) is not judged and is named
-in a warning, as problemtools passes over programs of languages it does not know. A submission
-that misses its folder's verdict because a test ran out of time is judged once more under the
-time limit × ``Timing.limit_to_tle`` (legacy ``time_safety_margin``) and passes when that judging
-gets the verdict, as problemtools' verifier accepts either limit ("OK with extra time").
+a folder of files judged as one program (its language and main file as the format's language
+list decides them: ``judge.languages.detect_program``). Submissions run one after another in one
+sandbox slot. A program in a language this judge does not have (Python 2 among them) is not
+judged and is named in a warning, as problemtools passes over programs of languages it does not
+know. A submission that misses its folder's verdict because a test ran out of time is judged once
+more under the time limit × ``Timing.limit_to_tle`` (legacy ``time_safety_margin``) and passes
+when that judging gets the verdict, as problemtools' verifier accepts either limit ("OK with extra
+time").
 
 A package with no time limit (no ``limits.time_limit``, no ``.timelimit``) gets one here, as
 problemtools derives it: the accepted submissions run first under ``NO_TIME_LIMIT_MS``, the limit
@@ -32,13 +34,15 @@ from pathlib import Path
 
 from judge.config import load_settings
 from judge.judging import JudgingOutcome, judge_submission
-from judge.languages import language_for_file, python2_file
+from judge.languages import NoLanguage, Program, detect_program
+from judge.package.metadata import LEGACY
 from judge.packages import TIMELIMIT_FILE, PackageError, ProblemPackage
 from judge.verdicts import AC
 from judge.verify.layout import VERDICT_FOLDERS, submission_files
 from judge.verify.report import Progress, StepReport
 from judge.vocabulary import Verdict
 from sandbox import Sandbox, SandboxError
+from sandbox.tree import walk_files
 
 # Verdicts a folder accepts besides its own (see the module): the format's words for the folder.
 ALSO_MATCHES = {Verdict.RTE: frozenset({Verdict.MLE})}
@@ -76,31 +80,42 @@ def all_submissions(package: ProblemPackage) -> list[tuple[Path, str]]:
     return found
 
 
-def submission_source(path: Path) -> Path:
-    """The source file of submission ``path``: the file itself, or the one file of a folder
-    (a folder of several files is left as it is, and is refused as a language-less submission)."""
-    if path.is_dir():
-        files = [p for p in path.rglob("*") if p.is_file() and not p.name.startswith(".")]
-        return files[0] if len(files) == 1 else path
-    return path
+def read_submission(path: Path) -> dict[str, str]:
+    """The files of submission ``path`` as {relative name: text}: the file itself under its name,
+    or every regular file of a folder (sub-folders included, ``/``-separated, hidden files and
+    folders and links left out). Raises UnicodeDecodeError for a file that is not UTF-8 text."""
+    if not path.is_dir():
+        return {path.name: path.read_text(encoding="utf-8")}
+    found = sorted(walk_files(path))
+    return {name: (path / name).read_text(encoding="utf-8") for name in found if not _hidden(name)}
+
+
+def submission_program(package: ProblemPackage, path: Path) -> Program:
+    """Submission ``path`` of ``package`` (a file or a folder, ``read_submission``) as one program:
+    its language and main file as ``detect_program`` decides them for the package's format version.
+    Raises NoLanguage (no language of this judge; Python 2) or UnicodeDecodeError (not UTF-8)."""
+    legacy = package.metadata is None or package.metadata.version == LEGACY
+    return detect_program(read_submission(path), legacy)
+
+
+def _hidden(name: str) -> bool:
+    return any(part.startswith(".") for part in name.split("/"))
 
 
 def judge_one(box: Sandbox, package: ProblemPackage, path: Path, expected: str, work: Path) -> JudgedSubmission:
-    """Judge the submission file ``path`` of ``package``, stopping at its first non-AC test."""
+    """Judge submission ``path`` of ``package`` (a file, or a folder of files judged as one
+    program: its language and main file as ``judge.languages.detect_program`` decides them),
+    stopping at its first non-AC test."""
     name = f"{path.parent.name}/{path.name}"
-    path = submission_source(path)
-    language = language_for_file(path.name) if path.is_file() else None
-    first_line = path.read_text(encoding="utf-8", errors="replace").partition("\n")[0] if path.is_file() else ""
-    if python2_file(path.name, first_line):
-        return JudgedSubmission(name, expected, None, "Python 2 (a .py2 file or a python2 shebang) is not judged here")
-    if language is None:
-        what = "a folder" if path.is_dir() else f"no language of this judge has the extension of {path.name}"
-        return JudgedSubmission(name, expected, None, f"not judged: {what} (judge/languages.py)", unsupported=True)
     try:
-        source = path.read_text(encoding="utf-8")
+        program = submission_program(package, path)
     except UnicodeDecodeError:
         return JudgedSubmission(name, expected, None, "not UTF-8 text")
-    outcome = judge_submission(box, package, language, source, work, stop_on_failure=True)
+    except NoLanguage as exc:
+        return JudgedSubmission(name, expected, None, f"not judged: {exc} (judge/languages.py)", unsupported=True)
+    outcome = judge_submission(
+        box, package, program.language, program.source, work, stop_on_failure=True, others=program.others
+    )
     return JudgedSubmission(name, expected, outcome)
 
 

@@ -30,7 +30,7 @@ from judge.api.submissions import SubmissionIn, submission_out
 from judge.auth import check_login, db_session, issue_token, revoke_token
 from judge.contests import ContestRuleError, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, event_response
-from judge.languages import LANGUAGES, language_for_file
+from judge.languages import LANGUAGES, NoLanguage, Python2Program, detect_program
 from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
 from judge.package.statements import statement_file
 from judge.package.testdata import is_sample_group
@@ -285,6 +285,18 @@ def contest_problem_page(
     return _problem_page(request, session, user, row, contest, entry.letter, lang=lang)
 
 
+def _guessed_language(file_name: str, source: str) -> str:
+    """The language id of an uploaded file as the format's language list tells it (by extension;
+    a ``python2`` shebang is Python 2), or '' when none fits. Raises HTTPException (422) for a
+    Python 2 file: this judge has no Python 2 and does not run it as Python 3."""
+    try:
+        return detect_program({file_name: source}).language.id
+    except Python2Program as exc:
+        raise HTTPException(422, str(exc)) from None
+    except NoLanguage:
+        return ""
+
+
 async def _source_text(upload: UploadFile | None, pasted: str, limit: int) -> tuple[str, str | None]:
     """The submitted text (a chosen file wins over pasted text) and the file's name, if any.
 
@@ -319,8 +331,7 @@ async def submit(
     try:
         form.source, file_name = await _source_text(file, source, request.app.state.settings.max_source_bytes)
         if not language and file_name:
-            guessed = language_for_file(file_name)
-            form.language = guessed.id if guessed else ""
+            form.language = _guessed_language(file_name, form.source)
         body = SubmissionIn(problem=problem, contest=contest_id, language=form.language, source=form.source)
         created = accept_submission(session, request.app.state.settings, user, **body.rule_arguments())
         return _redirect(f"/submissions/{created.id}")

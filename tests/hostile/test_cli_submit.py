@@ -65,6 +65,8 @@ def test_files_that_cannot_be_sent_are_refused_before_any_request(tmp_path):
     server = f"http://127.0.0.1:{_free_port()}"  # nobody listens: any request would fail differently
     assert_clean_refusal(submit(tmp_path, server, "latin1.py", b"print('\xe9t\xe9')\n"), "not UTF-8")
     assert_clean_refusal(submit(tmp_path, server, "noext", b"print(1)\n"), "cannot tell the language")
+    old = b"#!/usr/bin/env python2\nprint 1\n"  # the format's Python 2: never sent as Python 3
+    assert_clean_refusal(submit(tmp_path, server, "old.py", old), "this judge has no Python 2")
     result = runner.invoke(
         app, ["submit", "--problem", "lee", "--server", server, "--token", "x", str(tmp_path / "missing.py")]
     )

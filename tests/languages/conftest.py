@@ -52,3 +52,13 @@ def trimmed_package(problem: str, destination: Path, keep_secret: tuple[str, ...
 def short_lee(tmp_path_factory) -> Path:
     """A trimmed copy of the ``lee`` package: 3 samples and the 5 secret tests of LEE_SECRETS."""
     return trimmed_package("lee", tmp_path_factory.mktemp("packages"), LEE_SECRETS)
+
+
+def make_sum_package(root: Path, time_limit_s: int, memory_mib: int) -> Path:
+    """A one-sample package ``root/sum`` (default token checker): input ``20 22``, answer ``42``."""
+    package = root / "sum"
+    (package / "data" / "sample").mkdir(parents=True)
+    (package / "problem.yaml").write_text(f"name: sum\nlimits:\n  time_limit: {time_limit_s}\n  memory: {memory_mib}\n")
+    (package / "data" / "sample" / "01.in").write_text("20 22\n")
+    (package / "data" / "sample" / "01.ans").write_text("42\n")
+    return package

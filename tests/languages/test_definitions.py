@@ -16,8 +16,25 @@ from tests.languages.conftest import SOLUTIONS
 MAIN = "public static void main(String[] args) { }"
 
 
-def test_the_issue_lists_eight_languages():
-    assert set(LANGUAGES) == {"c", "cpp", "cpp20", "python3", "pypy3", "pascal", "java", "javascript"}
+def test_the_judge_has_the_issues_eleven_languages():
+    assert set(LANGUAGES) == {
+        *("c", "cpp", "cpp20", "python3", "pypy3", "pascal", "java", "javascript"),
+        *("kotlin", "rust", "go"),  # the Kattis format's list, from Debian
+    }
+
+
+@pytest.mark.parametrize(
+    "source, main_class",
+    [
+        ("fun main() { }", "MainKt"),
+        ("// package fake\npackage contest.lee\n\nfun main() { }", "contest.lee.MainKt"),
+        ('fun main() { println("package nope") }', "MainKt"),
+    ],
+)
+def test_kotlin_runs_the_class_of_main_kt_in_its_package(source, main_class):
+    assert LANGUAGES["kotlin"].run_argv(source, 64 * 1024)[-1] == main_class
+    assert LANGUAGES["kotlin"].entry_point(source) == main_class
+    assert LANGUAGES["rust"].entry_point("fn main() {}") is None
 
 
 @pytest.mark.parametrize(
@@ -128,6 +145,9 @@ def test_interpreted_runs_take_the_source_only(tmp_path):
         ("reference.py", "python3"),
         ("bfs.c", "c"),
         ("bfs.cpp", "cpp"),
+        ("bfs.kt", "kotlin"),
+        ("bfs.rs", "rust"),
+        ("bfs.go", "go"),
         ("notes.txt", None),
     ],
 )

@@ -32,6 +32,9 @@ SOLUTION_OF = {
     "pascal": SOLUTIONS / "lee.pas",
     "java": SOLUTIONS / "MouseAndCheese.java",
     "javascript": SOLUTIONS / "lee.js",
+    "kotlin": SOLUTIONS / "lee.kt",
+    "rust": SOLUTIONS / "lee.rs",
+    "go": SOLUTIONS / "lee.go",
 }
 BROKEN = "brokenlang"  # a language the worker cannot self-test: its compiler does not exist
 

@@ -39,6 +39,15 @@ JAVA = (
     '    System.out.println("Ștefan și Ana " + vârstă);\n    EXIT\n  }\n}\n'
 )
 JS = 'const vârstă = 42;\nconsole.log("Ștefan și Ana " + vârstă);\nEXIT\n'
+KOTLIN = (
+    "import kotlin.system.exitProcess\n\nfun main() {\n    val vârstă = 42\n"
+    '    println("Ștefan și Ana " + vârstă)\n    EXIT\n}\n'
+)
+RUST = 'fn main() {\n    let vârstă = 42;\n    println!("Ștefan și Ana {}", vârstă);\n    EXIT\n}\n'
+GO = (
+    'package main\n\nimport (\n\t"fmt"\n\t"os"\n)\n\nvar _ = os.Exit\n\n'
+    'func main() {\n\tvârstă := 42\n\tfmt.Println("Ștefan și Ana", vârstă)\n\tEXIT\n}\n'
+)
 
 PROGRAMS = [
     *[("c", C, end) for end in ("return 0;", "exit(0);", "exit(EXIT_SUCCESS);")],
@@ -51,6 +60,9 @@ PROGRAMS = [
     *[("pascal", PASCAL, end) for end in ("halt;", "halt(0);", "exit;", "")],
     *[("java", JAVA.replace("CLASS", "Main"), end) for end in ("System.exit(0);", "return;", "")],
     *[("javascript", JS, end) for end in ("process.exit(0);", "process.exit();", "process.exitCode = 0;", "")],
+    *[("kotlin", KOTLIN, end) for end in ("exitProcess(0)", "return", "")],
+    *[("rust", RUST, end) for end in ("std::process::exit(0);", "return;", "")],
+    *[("go", GO, end) for end in ("os.Exit(0)", "return", "")],
 ]
 
 

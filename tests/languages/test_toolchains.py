@@ -25,6 +25,9 @@ SYNTAX_ERRORS = {
     "pascal": ("program p;\nbegin\n  writeln(1\nend.\n", "Error"),
     "java": ("public class Broken { public static void main(String[] a) { int x = ; } }\n", "error"),
     "javascript": ("function main( {\n", "SyntaxError"),
+    "kotlin": ("fun main() { val x = }\n", "error"),
+    "rust": ("fn main() { let x = ; }\n", "error"),
+    "go": ("package main\n\nfunc main() { x := }\n", "syntax error"),
 }
 
 

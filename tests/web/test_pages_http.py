@@ -301,6 +301,12 @@ def test_an_uploaded_file_chooses_its_language(app):
         files={"file": ("a.cpp", b"\xff\xfe\x00")},
     )
     assert binary.status_code == 422 and "not UTF-8" in binary.text
+    python2 = client.post(
+        "/submit",
+        data={"problem": "lee", "csrf_token": client.cookies[CSRF_COOKIE]},
+        files={"file": ("old.py", b"#!/usr/bin/python2\nprint 1\n")},
+    )
+    assert python2.status_code == 422 and "this judge has no Python 2" in python2.text
 
 
 def test_statement_language_switch_is_remembered(app):
