@@ -8,7 +8,9 @@ named by the problem id holding them. ``export_zip`` writes the second layout.
 
 Unpacking treats the zip as untrusted. It is refused (``PackageError`` naming the entry, nothing
 left behind) for: a file that is not a zip; an entry name that is absolute, has a ``..`` or empty
-part, a backslash, a drive letter or a control character; a symbolic link, or any entry that is
+part, a backslash, a drive letter or a control character; a name part longer than
+``MAX_NAME_PART_BYTES`` or a name longer than ``MAX_NAME_BYTES`` (in UTF-8, which the file system
+would refuse); a symbolic link, or any entry that is
 neither a regular file nor a folder; two entries of the same name; more than ``MAX_ENTRIES``
 entries; a declared uncompressed total over ``max_bytes`` (a zip bomb is refused before a byte is
 written). The bytes really written are counted as well, so an entry that lies about its size stops
@@ -49,6 +51,10 @@ from judge.package_store import load_problem
 from judge.packages import PROBLEM_ID, PackageError, load_package
 
 MAX_ENTRIES = 20_000
+# Longest entry name and name part (bytes of UTF-8): Linux refuses a part over 255 bytes (NAME_MAX),
+# and the whole name must leave room under PATH_MAX (4096) for the folder it is unpacked into.
+MAX_NAME_PART_BYTES = 255
+MAX_NAME_BYTES = 1024
 COPY_CHUNK_BYTES = 1 << 16
 # A fixed namespace, so an exported package's uuid is the same on every export (derived from its id).
 UUID_NAMESPACE = uuid.UUID("5f0c7a52-2f43-4c4e-9d43-6f1a3c2b7e10")
@@ -88,6 +94,10 @@ def _safe_name(info: zipfile.ZipInfo) -> PurePosixPath:
     parts = name.rstrip("/").split("/")
     if any(part in ("", ".", "..") for part in parts):
         raise PackageError(f"zip entry {name!r}: '..', '.' or an empty part in the path")
+    if len(name.encode()) > MAX_NAME_BYTES or any(len(part.encode()) > MAX_NAME_PART_BYTES for part in parts):
+        raise PackageError(
+            f"zip entry {name[:100]!r}…: a name over {MAX_NAME_BYTES} bytes or a part over {MAX_NAME_PART_BYTES}"
+        )
     kind = stat.S_IFMT(info.external_attr >> 16)
     if kind == stat.S_IFLNK:
         raise PackageError(f"zip entry {name!r}: a symbolic link (store the file itself)")
