@@ -211,3 +211,17 @@ def test_serve_loading_its_folder_keeps_an_unloaded_problem_unloaded(db_app, tmp
         session.commit()
         load_problems_dir(session, problems)  # what `judge serve` does at every start
         assert session.get(Problem, "archivesum").archived
+
+
+def test_a_zip_past_the_apis_1_mib_body_limit_uploads_up_to_the_package_cap(db_app):
+    big = package_zip(changed={"data/secret/big.txt": bytes(range(256)) * 12_288})  # 3 MiB, stored as is
+    assert len(big) > 3 * 1024 * 1024
+    teacher = client(db_app, "tea", "teacher")
+    reply = upload(teacher, big)
+    assert reply.status_code == 201, reply.text
+    assert reply.json()["id"] == "archivesum"
+    db_app.state.settings = db_app.state.settings.model_copy(update={"max_package_bytes": 2 * 1024 * 1024})
+    refused = upload(teacher, big, replace="true")
+    assert refused.status_code == 413 and "over 2097152 bytes" in refused.json()["detail"]
+    other = teacher.post("/api/v1/users", json={"name": "x" * (2 * 1024 * 1024)})
+    assert other.status_code == 413  # every other route keeps the 1 MiB limit

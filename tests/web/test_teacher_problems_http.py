@@ -68,3 +68,11 @@ def test_students_and_forms_without_a_token_are_refused(api_app):
     assert no_token.status_code == 403
     with api_app.state.sessions() as session:
         assert session.get(Problem, "archivesum") is None
+
+
+def test_a_package_past_the_apis_1_mib_body_limit_uploads_through_the_form(api_app):
+    accounts(api_app)
+    tess = signed_in(api_app, "tess")
+    big = package_zip(changed={"data/secret/big.txt": bytes(range(256)) * 12_288})  # 3 MiB
+    loaded = post_zip(tess, big)
+    assert loaded.status_code == 200 and "loaded archivesum" in loaded.text

@@ -1,7 +1,9 @@
 """The teacher's problems page: every problem (loaded or unloaded) with its limits, a form to upload
 a package zip, and a button to unload a problem or load it again. The upload is the API's own
 (``judge.package_zip.store_zip``, as ``POST /api/v1/problems``), unloading the CLI's
-(``judge.package_store.unload_problem``, as ``judge problem unload``)."""
+(``judge.package_store.unload_problem``, as ``judge problem unload``). The upload form posts to a
+router of its own (``upload_router``), included with the API upload's body limit
+(``judge.api.problems.upload_body_limit``)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from judge.web.routing import PageRoute
 from judge.web.teacher.access import csrf, jury_viewer, redirect
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
+upload_router = APIRouter(route_class=PageRoute, include_in_schema=False)
 
 
 def _problems_page(
@@ -37,7 +40,7 @@ def problems_page(request: Request, user: User = Depends(jury_viewer), session: 
     return _problems_page(request, session, user)
 
 
-@router.post("/teacher/problems", dependencies=csrf)
+@upload_router.post("/teacher/problems", dependencies=csrf)
 def upload(
     request: Request,
     file: UploadFile | None = None,
