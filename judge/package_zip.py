@@ -38,7 +38,7 @@ import stat
 import tempfile
 import uuid
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import IO
@@ -339,13 +339,25 @@ class PackageTooLarge(PackageError):
     """The uploaded zip is larger than the cap."""
 
 
+class PackageInUse(PackageError):
+    """The uploaded package would replace one that the uploader may not change (``replaceable``)."""
+
+
 def refusal_status(exc: PackageError) -> int:
-    """The HTTP status of a refused upload: 413 too large, 409 the id taken, 422 anything else."""
-    return 413 if isinstance(exc, PackageTooLarge) else 409 if isinstance(exc, PackageExists) else 422
+    """The HTTP status of a refused upload: 413 too large, 409 the id taken or in use elsewhere, 422
+    anything else."""
+    return 413 if isinstance(exc, PackageTooLarge) else 409 if isinstance(exc, (PackageExists, PackageInUse)) else 422
 
 
 def store_upload(
-    session: Session, stream: IO[bytes], file_name: str, scratch: Path, *, max_bytes: int, replace: bool = False
+    session: Session,
+    stream: IO[bytes],
+    file_name: str,
+    scratch: Path,
+    *,
+    max_bytes: int,
+    replace: bool = False,
+    replaceable: Callable[[str], str | None] | None = None,
 ) -> Problem:
     """``store_zip`` for an upload arriving as ``stream``: copied to a temporary file first, and
     refused with PackageTooLarge once it passes ``max_bytes`` (bytes) without reading the rest."""
@@ -355,27 +367,40 @@ def store_upload(
             if copy.tell() > max_bytes:
                 raise PackageTooLarge(f"the package zip is over {max_bytes} bytes")
         copy.seek(0)
-        return store_zip(session, copy, file_name, scratch, max_bytes=max_bytes, replace=replace)
+        return store_zip(
+            session, copy, file_name, scratch, max_bytes=max_bytes, replace=replace, replaceable=replaceable
+        )
 
 
 def store_zip(
-    session: Session, source: IO[bytes], file_name: str, scratch: Path, *, max_bytes: int, replace: bool = False
+    session: Session,
+    source: IO[bytes],
+    file_name: str,
+    scratch: Path,
+    *,
+    max_bytes: int,
+    replace: bool = False,
+    replaceable: Callable[[str], str | None] | None = None,
 ) -> Problem:
     """Load the package zip ``source`` (a teacher's upload) into the database, not committed: it is
     unpacked into a temporary folder under ``scratch``, loaded (``judge.package_store.load_problem``,
     which stores it by content hash; an unloaded problem of that id is loaded again), and the folder
     removed. Returns the problem row.
 
-    Raises PackageExists when the id is taken and not ``replace``; PackageError for a bad or unsafe
-    zip or a package that does not load (the message names files inside the package, not the
-    temporary folder).
+    replaceable(problem id): None when the uploader may replace that existing problem's package,
+    else why not. Raises PackageExists when the id is taken and not ``replace``; PackageInUse when
+    ``replaceable`` gives a reason; PackageError for a bad or unsafe zip or a package that does not
+    load (the message names files inside the package, not the temporary folder).
     """
     scratch.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="upload-", dir=scratch) as staging:
         try:
             root = unpack_zip(source, file_name, Path(staging), max_bytes=max_bytes)
-            if not replace and session.get(Problem, root.name) is not None:
-                raise PackageExists(f"problem {root.name!r} exists; send replace=true to replace its package")
+            if session.get(Problem, root.name) is not None:
+                if not replace:
+                    raise PackageExists(f"problem {root.name!r} exists; send replace=true to replace its package")
+                if replaceable is not None and (reason := replaceable(root.name)) is not None:
+                    raise PackageInUse(reason)
             return load_problem(session, root)
         except PackageError as exc:
             raise type(exc)(str(exc).replace(f"{staging}/", "")) from exc

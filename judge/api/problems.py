@@ -132,7 +132,8 @@ def upload_problem(
 ):
     """Load a problem package zip (Kattis problem package format) sent as multipart ``file``
     (teachers and admins). 413 for a zip over ``JUDGE_MAX_PACKAGE_BYTES``; 409 when the id exists
-    and ``replace`` is not set; 422 with the reason for a bad, unsafe or unloadable package."""
+    and ``replace`` is not set, or when a contest of another teacher that has not ended has the
+    problem (``judge.contests.package_change_refusal``); 422 with the reason for a bad, unsafe or unloadable package."""
     settings = request.app.state.settings
     try:
         row = store_upload(
@@ -142,6 +143,7 @@ def upload_problem(
             settings.work_dir / "uploads",
             max_bytes=settings.max_package_bytes,
             replace=replace,
+            replaceable=lambda problem_id: rules.package_change_refusal(session, user, problem_id, utcnow()),
         )
     except PackageError as exc:
         raise HTTPException(refusal_status(exc), str(exc)) from exc

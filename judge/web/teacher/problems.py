@@ -12,7 +12,9 @@ from fastapi.responses import Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from judge import contests as rules
 from judge.auth import db_session
+from judge.clock import utcnow
 from judge.models import Problem, User
 from judge.package_store import unload_problem
 from judge.package_zip import refusal_status, store_upload
@@ -48,15 +50,21 @@ def upload(
     user: User = Depends(jury_viewer),
     session: Session = Depends(db_session),
 ):
-    """Load an uploaded package zip; a refusal (too big, a bad or unsafe zip, an id taken) is shown
-    above the form with the API's status (413, 422, 409)."""
+    """Load an uploaded package zip; a refusal (too big, a bad or unsafe zip, an id taken, a problem
+    of another teacher's contest) is shown above the form with the API's status (413, 422, 409)."""
     if file is None or not file.filename:
         return _problems_page(request, session, user, "choose a package zip", status=422)
     settings = request.app.state.settings
     scratch = settings.work_dir / "uploads"
     try:
         row = store_upload(
-            session, file.file, file.filename, scratch, max_bytes=settings.max_package_bytes, replace=replace
+            session,
+            file.file,
+            file.filename,
+            scratch,
+            max_bytes=settings.max_package_bytes,
+            replace=replace,
+            replaceable=lambda problem_id: rules.package_change_refusal(session, user, problem_id, utcnow()),
         )
     except PackageError as exc:
         session.rollback()
@@ -67,8 +75,16 @@ def upload(
 
 @router.post("/teacher/problems/{problem_id}/unload", dependencies=csrf)
 def unload(
-    problem_id: str, undo: bool = Form(False), user: User = Depends(jury_viewer), session: Session = Depends(db_session)
+    request: Request,
+    problem_id: str,
+    undo: bool = Form(False),
+    user: User = Depends(jury_viewer),
+    session: Session = Depends(db_session),
 ):
-    """Unload the problem (or with ``undo`` load it again), then back to the list."""
+    """Unload the problem (or with ``undo`` load it again), then back to the list; a problem of
+    another teacher's contest that has not ended is left as it is (409, the reason on the page)."""
+    refusal = rules.package_change_refusal(session, user, problem_id, utcnow())
+    if refusal is not None:
+        return _problems_page(request, session, user, refusal, status=409)
     unload_problem(session, problem_id, undo=undo)
     return redirect("/teacher/problems")
