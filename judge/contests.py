@@ -556,6 +556,29 @@ def takes_part_in(user_id: int | ColumnElement[int], role: str) -> ColumnElement
     )
 
 
+def package_change_refusal(session: Session, user: User, problem_id: str, now: datetime) -> str | None:
+    """Why ``user`` may not replace or unload the package of ``problem_id`` at ``now``, or None when
+    it may: a teacher may not while a contest that it does not judge (``is_contest_jury``), not
+    archived and not ended, has the problem, since that would change the contest under its jury; an
+    admin always may."""
+    if user.role == Role.ADMIN:
+        return None
+    others = session.scalar(
+        select(Contest.id)
+        .join(ContestProblem, ContestProblem.contest_id == Contest.id)
+        .where(
+            ContestProblem.problem_id == problem_id,
+            Contest.end_at > now,
+            Contest.archived.is_(False),
+            or_(Contest.owner_id.is_(None), Contest.owner_id != user.id),
+        )
+        .limit(1)
+    )
+    if others is None:
+        return None
+    return f"problem {problem_id!r} is in another teacher's contest that has not ended: only an admin may change it now"
+
+
 def take_submission_slot(session: Session, user: User, interval_s: float, now: datetime) -> None:
     """Apply the per-user rate limit: a student may submit once every ``interval_s`` seconds.
 

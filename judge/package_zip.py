@@ -8,7 +8,9 @@ named by the problem id holding them. ``export_zip`` writes the second layout.
 
 Unpacking treats the zip as untrusted. It is refused (``PackageError`` naming the entry, nothing
 left behind) for: a file that is not a zip; an entry name that is absolute, has a ``..`` or empty
-part, a backslash, a drive letter or a control character; a symbolic link, or any entry that is
+part, a backslash, a drive letter or a control character; a name part longer than
+``MAX_NAME_PART_BYTES`` or a name longer than ``MAX_NAME_BYTES`` (in UTF-8, which the file system
+would refuse); a symbolic link, or any entry that is
 neither a regular file nor a folder; two entries of the same name; more than ``MAX_ENTRIES``
 entries; a declared uncompressed total over ``max_bytes`` (a zip bomb is refused before a byte is
 written). The bytes really written are counted as well, so an entry that lies about its size stops
@@ -36,7 +38,7 @@ import stat
 import tempfile
 import uuid
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import IO
@@ -49,6 +51,10 @@ from judge.package_store import load_problem
 from judge.packages import PROBLEM_ID, PackageError, load_package
 
 MAX_ENTRIES = 20_000
+# Longest entry name and name part (bytes of UTF-8): Linux refuses a part over 255 bytes (NAME_MAX),
+# and the whole name must leave room under PATH_MAX (4096) for the folder it is unpacked into.
+MAX_NAME_PART_BYTES = 255
+MAX_NAME_BYTES = 1024
 COPY_CHUNK_BYTES = 1 << 16
 # A fixed namespace, so an exported package's uuid is the same on every export (derived from its id).
 UUID_NAMESPACE = uuid.UUID("5f0c7a52-2f43-4c4e-9d43-6f1a3c2b7e10")
@@ -88,6 +94,10 @@ def _safe_name(info: zipfile.ZipInfo) -> PurePosixPath:
     parts = name.rstrip("/").split("/")
     if any(part in ("", ".", "..") for part in parts):
         raise PackageError(f"zip entry {name!r}: '..', '.' or an empty part in the path")
+    if len(name.encode()) > MAX_NAME_BYTES or any(len(part.encode()) > MAX_NAME_PART_BYTES for part in parts):
+        raise PackageError(
+            f"zip entry {name[:100]!r}…: a name over {MAX_NAME_BYTES} bytes or a part over {MAX_NAME_PART_BYTES}"
+        )
     kind = stat.S_IFMT(info.external_attr >> 16)
     if kind == stat.S_IFLNK:
         raise PackageError(f"zip entry {name!r}: a symbolic link (store the file itself)")
@@ -329,13 +339,25 @@ class PackageTooLarge(PackageError):
     """The uploaded zip is larger than the cap."""
 
 
+class PackageInUse(PackageError):
+    """The uploaded package would replace one that the uploader may not change (``replaceable``)."""
+
+
 def refusal_status(exc: PackageError) -> int:
-    """The HTTP status of a refused upload: 413 too large, 409 the id taken, 422 anything else."""
-    return 413 if isinstance(exc, PackageTooLarge) else 409 if isinstance(exc, PackageExists) else 422
+    """The HTTP status of a refused upload: 413 too large, 409 the id taken or in use elsewhere, 422
+    anything else."""
+    return 413 if isinstance(exc, PackageTooLarge) else 409 if isinstance(exc, (PackageExists, PackageInUse)) else 422
 
 
 def store_upload(
-    session: Session, stream: IO[bytes], file_name: str, scratch: Path, *, max_bytes: int, replace: bool = False
+    session: Session,
+    stream: IO[bytes],
+    file_name: str,
+    scratch: Path,
+    *,
+    max_bytes: int,
+    replace: bool = False,
+    replaceable: Callable[[str], str | None] | None = None,
 ) -> Problem:
     """``store_zip`` for an upload arriving as ``stream``: copied to a temporary file first, and
     refused with PackageTooLarge once it passes ``max_bytes`` (bytes) without reading the rest."""
@@ -345,27 +367,40 @@ def store_upload(
             if copy.tell() > max_bytes:
                 raise PackageTooLarge(f"the package zip is over {max_bytes} bytes")
         copy.seek(0)
-        return store_zip(session, copy, file_name, scratch, max_bytes=max_bytes, replace=replace)
+        return store_zip(
+            session, copy, file_name, scratch, max_bytes=max_bytes, replace=replace, replaceable=replaceable
+        )
 
 
 def store_zip(
-    session: Session, source: IO[bytes], file_name: str, scratch: Path, *, max_bytes: int, replace: bool = False
+    session: Session,
+    source: IO[bytes],
+    file_name: str,
+    scratch: Path,
+    *,
+    max_bytes: int,
+    replace: bool = False,
+    replaceable: Callable[[str], str | None] | None = None,
 ) -> Problem:
     """Load the package zip ``source`` (a teacher's upload) into the database, not committed: it is
     unpacked into a temporary folder under ``scratch``, loaded (``judge.package_store.load_problem``,
     which stores it by content hash; an unloaded problem of that id is loaded again), and the folder
     removed. Returns the problem row.
 
-    Raises PackageExists when the id is taken and not ``replace``; PackageError for a bad or unsafe
-    zip or a package that does not load (the message names files inside the package, not the
-    temporary folder).
+    replaceable(problem id): None when the uploader may replace that existing problem's package,
+    else why not. Raises PackageExists when the id is taken and not ``replace``; PackageInUse when
+    ``replaceable`` gives a reason; PackageError for a bad or unsafe zip or a package that does not
+    load (the message names files inside the package, not the temporary folder).
     """
     scratch.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="upload-", dir=scratch) as staging:
         try:
             root = unpack_zip(source, file_name, Path(staging), max_bytes=max_bytes)
-            if not replace and session.get(Problem, root.name) is not None:
-                raise PackageExists(f"problem {root.name!r} exists; send replace=true to replace its package")
+            if session.get(Problem, root.name) is not None:
+                if not replace:
+                    raise PackageExists(f"problem {root.name!r} exists; send replace=true to replace its package")
+                if replaceable is not None and (reason := replaceable(root.name)) is not None:
+                    raise PackageInUse(reason)
             return load_problem(session, root)
         except PackageError as exc:
             raise type(exc)(str(exc).replace(f"{staging}/", "")) from exc

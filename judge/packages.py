@@ -27,7 +27,7 @@ from pathlib import Path
 import yaml
 
 from judge.checkers import BYTE_ORDER_MARK, FlagError, parse_flags
-from judge.package.metadata import LEGACY, Metadata, PackageError, Timing, read_metadata
+from judge.package.metadata import LARGEST_LIMITS, LEGACY, Metadata, PackageError, Timing, read_metadata
 from judge.package.statements import find_statements, statement_title
 from judge.package.testdata import TestCase, TestGroup, read_test_data
 
@@ -212,7 +212,8 @@ def check_jury_bytes(path: Path) -> None:
 def read_timelimit_file(root: Path) -> float | None:
     """The seconds in ``root/.timelimit`` (a derived time limit), or None when there is no such file.
 
-    Raises PackageError when the file holds anything but one positive number.
+    Raises PackageError when the file holds anything but one positive number of seconds up to the
+    largest time limit a package may set (``LARGEST_LIMITS``).
     """
     path = root / TIMELIMIT_FILE
     if not path.is_file():
@@ -222,8 +223,11 @@ def read_timelimit_file(root: Path) -> float | None:
         seconds = float(text)
     except ValueError:
         raise PackageError(f"{path}: must hold one number of seconds, not {text[:40]!r}") from None
-    if not 0 < seconds < math.inf:
-        raise PackageError(f"{path}: the time limit must be a positive number of seconds, not {text!r}")
+    if not 0 < seconds <= LARGEST_LIMITS["time_limit"]:
+        raise PackageError(
+            f"{path}: the time limit must be a positive number of seconds up to {LARGEST_LIMITS['time_limit']},"
+            f" not {text[:40]!r}"
+        )
     return seconds
 
 

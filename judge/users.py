@@ -48,9 +48,14 @@ def parse_class_csv(text: str, role: str = Role.STUDENT) -> list[NewAccount]:
     """The accounts of a class CSV (format in the module docstring), each with ``role``.
 
     Raises AccountError naming the row for a row without a name, and for text the database cannot
-    store (a NUL character).
+    store (a NUL character); naming the line for text the csv module cannot read (a cell over its
+    field size limit, 131072 characters).
     """
-    rows = [r for r in csv.reader(text.lstrip("\ufeff").splitlines()) if any(c.strip() for c in r)]
+    reader = csv.reader(text.lstrip("\ufeff").splitlines())
+    try:
+        rows = [r for r in reader if any(c.strip() for c in r)]
+    except csv.Error as exc:
+        raise AccountError(f"line {reader.line_num}: not CSV ({exc})") from exc
     if rows and rows[0][0].strip().lower() in HEADER_NAMES:
         rows = rows[1:]
     accounts = []

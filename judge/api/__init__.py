@@ -57,7 +57,8 @@ def describe(settings: Settings) -> str:
     """The OpenAPI description: what the API is for and the limits this server enforces."""
     return (
         "Online judge for class contests: submit, follow verdicts, read problems.\n\n"
-        "Limits: a body of at most 1 MiB (413), a JSON body nested at most "
+        f"Limits: a body of at most 1 MiB (413; a package zip upload: {settings.max_package_bytes} bytes), "
+        "a JSON body nested at most "
         f"{MAX_JSON_DEPTH} levels (422), a source of at most {settings.max_source_bytes} bytes (413); "
         f"a request must arrive whole within {settings.request_read_timeout_s:g} s (408); one submission "
         f"per student every {settings.submit_interval_s:g} s (429); "
@@ -94,9 +95,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(JsonDepthGuard)
     install_error_handlers(app)
     app.state.routes = [route for module in ROUTERS for route in module.router.routes]  # 405's Allow
+    app.state.routes += problems.upload_router.routes
     document_statuses(app.state.routes)
     for module in ROUTERS:
         app.include_router(module.router)
+    app.include_router(problems.upload_router, max_body_size=problems.upload_body_limit(settings))
     from judge.web import include_web_routes  # imported here: the pages import the API's views
 
     include_web_routes(app)  # the pages: /, /login, /problems/…, /contests/… (judge.web)

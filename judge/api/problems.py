@@ -1,6 +1,8 @@
 """``/api/v1/problems``: the problems the caller may see and one problem's statement, limits and
 sample tests (no token needed: a statement is public unless its contest has not started yet), and a
-teacher's upload of a package zip."""
+teacher's upload of a package zip. The upload is on a router of its own (``upload_router``), which
+``judge.api.create_app`` includes with a body limit of ``upload_body_limit`` instead of the API's
+1 MiB."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from sqlalchemy.orm import Session
 from judge import contests as rules
 from judge.auth import db_session, jury_user, optional_user
 from judge.clock import utcnow
+from judge.config import Settings
 from judge.models import Problem, User
 from judge.package_store import cached_package
 from judge.package_zip import refusal_status, store_upload
@@ -18,6 +21,15 @@ from judge.packages import PackageError
 from judge.schemas import storable
 
 router = APIRouter(prefix="/api/v1", tags=["problems"])
+upload_router = APIRouter(prefix="/api/v1", tags=["problems"])
+# Room in a request body for the multipart framing and the form's other fields around the zip (bytes).
+UPLOAD_FRAMING_BYTES = 64 * 1024
+
+
+def upload_body_limit(settings: Settings) -> int:
+    """The largest request body of a package upload (bytes): the zip's cap, ``JUDGE_MAX_PACKAGE_BYTES``,
+    with room for its multipart framing (a larger zip is then a 413 that says the cap)."""
+    return settings.max_package_bytes + UPLOAD_FRAMING_BYTES
 
 
 class ProblemSummary(BaseModel):
@@ -110,7 +122,7 @@ def problem(
     )
 
 
-@router.post("/problems", response_model=ProblemSummary, status_code=201)
+@upload_router.post("/problems", response_model=ProblemSummary, status_code=201)
 def upload_problem(
     request: Request,
     file: UploadFile = File(..., description="a package zip: problem.yaml at its top or in one top folder"),
@@ -120,7 +132,8 @@ def upload_problem(
 ):
     """Load a problem package zip (Kattis problem package format) sent as multipart ``file``
     (teachers and admins). 413 for a zip over ``JUDGE_MAX_PACKAGE_BYTES``; 409 when the id exists
-    and ``replace`` is not set; 422 with the reason for a bad, unsafe or unloadable package."""
+    and ``replace`` is not set, or when a contest of another teacher that has not ended has the
+    problem (``judge.contests.package_change_refusal``); 422 with the reason for a bad, unsafe or unloadable package."""
     settings = request.app.state.settings
     try:
         row = store_upload(
@@ -130,6 +143,7 @@ def upload_problem(
             settings.work_dir / "uploads",
             max_bytes=settings.max_package_bytes,
             replace=replace,
+            replaceable=lambda problem_id: rules.package_change_refusal(session, user, problem_id, utcnow()),
         )
     except PackageError as exc:
         raise HTTPException(refusal_status(exc), str(exc)) from exc

@@ -72,6 +72,10 @@ DEFAULT_LIMITS = {
 }
 # What this judge gives a compilation (judge.judging.COMPILE_LIMITS): a package asking for more is refused.
 COMPILE_GIVEN = {"compilation_time": 20, "compilation_memory": 512}
+# The largest limit a package may set (seconds, MiB, KiB as DEFAULT_LIMITS): more is no limit at all on
+# a judging host (a memory limit past its memory, a time limit in ms taken as seconds) and is refused.
+LARGEST_LIMITS = {"time_limit": 60, "memory": 16384, "output": 1024, "code": 1 << 20}
+LARGEST_LIMITS |= {"validation_time": 600, "validation_memory": 16384, "validation_output": 1024}
 
 
 class PackageError(ValueError):
@@ -260,6 +264,9 @@ def _limits(meta: dict, version: str, path: Path, warnings: list[str]) -> tuple[
     optional = {
         key: _positive(limits[key], f"limits.{key}", path) if key in limits else None for key in ("code", "time_limit")
     }
+    for key, largest in LARGEST_LIMITS.items():
+        if (value := values.get(key, optional.get(key))) is not None and value > largest:
+            raise PackageError(f"{path}: limits.{key} {limits[key]} is more than this judge allows ({largest})")
     return values, optional, _timing(limits, version, path)
 
 

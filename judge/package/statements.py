@@ -5,12 +5,13 @@ Source: the Kattis problem package format, "Problem statements": ``problem_state
 (``problem.tex`` / ``problem.md`` is English), pictures beside them. A LaTeX statement names the
 problem with ``\\problemname{…}`` (or, when that holds markup, a ``%% plainproblemname: …`` comment).
 
-LaTeX goes through pandoc (Debian's, a maintained converter) to HTML with the math as MathML,
-after a preamble that gives problemtools' statement macros (``\\problemname``, ``\\illustration``,
-``\\sampleinput``…) their meaning; Markdown goes through markdown-it-py with raw HTML off. Either is
-then cleaned by nh3 (the ammonia allow-list, plus MathML) and every picture is pointed at
-``image_url(file name)``: only files of the statement folder itself are ever served
-(``statement_file``).
+LaTeX goes through pandoc (Debian's, a maintained converter) to HTML with the math as MathML, in
+pandoc's ``--sandbox`` mode (it reads no file but the statement: ``\\input``, ``\\lstinputlisting``
+or ``\\verbatiminput`` of a server file comes out empty), after a preamble that gives problemtools'
+statement macros (``\\problemname``, ``\\illustration``, ``\\sampleinput``…) their meaning;
+Markdown goes through markdown-it-py with raw HTML off. Either is then cleaned by nh3 (the ammonia
+allow-list, plus MathML) and every picture is pointed at ``image_url(file name)``: only files of
+the statement folder itself are ever served (``statement_file``).
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def _latex_html(path: Path) -> str:
     source = path.read_text(encoding="utf-8", errors="replace")
     try:
         proc = subprocess.run(
-            ["pandoc", "--from=latex", "--to=html", "--mathml", "--shift-heading-level-by=1"],
+            ["pandoc", "--sandbox", "--from=latex", "--to=html", "--mathml", "--shift-heading-level-by=1"],
             input=(PREAMBLE + source).encode(),
             capture_output=True,
             timeout=PANDOC_TIMEOUT_S,

@@ -16,11 +16,13 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from judge.api.problems import upload_body_limit
 from judge.config import REPO_ROOT
 from judge.web import clarifications, teacher
 from judge.web.pages import router
 from judge.web.render import PICTURES_STATIC
 from judge.web.routing import html_not_found
+from judge.web.teacher import problems as teacher_problems
 
 STATIC = Path(__file__).resolve().parent / "static"
 NODE_MODULES = REPO_ROOT / "node_modules"
@@ -33,6 +35,7 @@ def include_web_routes(app: FastAPI) -> None:
     app.include_router(router)
     app.include_router(clarifications.router)
     app.include_router(teacher.router)
+    app.include_router(teacher_problems.upload_router, max_body_size=upload_body_limit(app.state.settings))
     app.mount("/static/web", StaticFiles(directory=STATIC), name="web-static")
     for name, folder in VENDOR.items():
         # check_dir=False: without `npm ci` the pages still work, without their live updates

@@ -253,6 +253,11 @@ def _contest_entry(session: Session, user: User, contest_id: int, letter: str):
     return contest, entry, row
 
 
+# A package's SVG picture is the package author's markup: opened as a page of its own, it may load
+# nothing, run no script and is put in a unique origin (CSP ``sandbox``), so it reaches no cookie or page.
+PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
+
+
 @router.get("/problems/{problem_id}/statement/{name}")
 def statement_picture(
     request: Request,
@@ -262,12 +267,17 @@ def statement_picture(
     session: Session = Depends(db_session),
 ):
     """A picture of a problem's statement: only a file of the statement's own folder, to whoever may
-    see the problem (404 for anything else)."""
+    see the problem (404 for anything else). Served under ``PICTURE_POLICY``: an SVG opened on its
+    own runs none of its scripts in this site's origin."""
     package = _package(request, session, _visible_problem(session, user, problem_id))
     picture = next((f for s in package.statements.values() if (f := statement_file(s, name)) is not None), None)
     if picture is None:
         raise HTTPException(404, f"the statement of {problem_id} has no picture {name!r}")
-    headers = {"Cache-Control": "private, max-age=3600", "X-Content-Type-Options": "nosniff"}
+    headers = {
+        "Cache-Control": "private, max-age=3600",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": PICTURE_POLICY,
+    }
     return FileResponse(picture, headers=headers)
 
 

@@ -68,7 +68,7 @@ def test_derived_limit_is_the_slowest_accepted_run_times_the_multiplier_rounded_
     assert Timing(2.0, 1.5, 0.25).limit_ms(10) == 250
 
 
-@pytest.mark.parametrize("text", ["fast\n", "0\n", "-1\n", "inf\n"])
+@pytest.mark.parametrize("text", ["fast\n", "0\n", "-1\n", "inf\n", "1e308\n", "1000\n"])
 def test_a_malformed_timelimit_file_is_refused(tmp_path, text):
     root = write_package(tmp_path / "bad", "name: Bad\n", {".timelimit": text})
     with pytest.raises(PackageError, match=r"\.timelimit"):
@@ -94,6 +94,11 @@ def test_a_malformed_timelimit_file_is_refused(tmp_path, text):
         ("name: A\nvalidation: custom score\n", "only for scoring problems"),
         ("name: A\nlimits: {time_multiplier: 0.5}\n", "at least 1"),
         ("name: A\nlimits: {memory: -5}\n", "positive number"),
+        ("name: A\nlimits: {time_limit: 1.0e+308}\n", "limits.time_limit .* more than this judge allows"),
+        ("name: A\nlimits: {time_limit: 1000}\n", "limits.time_limit 1000 is more than this judge allows"),  # ms?
+        ("name: A\nlimits: {time_limit: 1, memory: 262144}\n", "limits.memory 262144 is more"),  # KiB?
+        ("name: A\nlimits: {time_limit: 1, memory: 1.0e+300}\n", "limits.memory"),
+        ("name: A\nlimits: {time_limit: 1, output: 100000000}\n", "limits.output"),
         ("problem_format_version: 2023-07\nname: A\nlanguages: []\n", "languages"),
     ],
 )

@@ -86,3 +86,23 @@ def test_a_submissions_score_shows_in_the_api_and_on_its_page(api_app, fixture_c
     view = TestClient(api_app).get(f"/api/v1/submissions/{sid}", headers=headers).json()
     assert (view["score"], view["max_score"]) == (40.0, 100.0)
     assert "score 40 of 100" in signed_in(api_app, "ana").get(f"/submissions/{sid}/results").text
+
+
+def test_an_svg_picture_opened_on_its_own_runs_no_script_of_the_package(api_app, tmp_path):
+    from tests.format.conftest import write_package
+
+    svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>fetch("/teacher/users")</script><circle r="5"/></svg>'
+    root = write_package(
+        tmp_path / "svgpic",
+        "name: Svg\nlimits: {time_limit: 1}\nvalidation: default\n",
+        {"problem_statement/problem.en.tex": "\\problemname{Svg}\n\\includegraphics{evil.svg}\n"},
+    )
+    (root / "problem_statement" / "evil.svg").write_text(svg)
+    with api_app.state.sessions() as session:
+        load_problem(session, root)
+        session.commit()
+    picture = TestClient(api_app).get("/problems/svgpic/statement/evil.svg")
+    assert picture.status_code == 200 and picture.text == svg
+    policy = [part.strip() for part in picture.headers["content-security-policy"].split(";")]
+    assert "sandbox" in policy and "default-src 'none'" in policy
+    assert not any(part.startswith("script-src") for part in policy)  # nothing lets a script back in

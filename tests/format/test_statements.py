@@ -98,3 +98,20 @@ def test_only_regular_pictures_of_the_statement_folder_are_served(tmp_path):
     (folder / "problem.tex").write_text("x")
     os.symlink("/etc/hostname", folder / "link.png")
     assert statement_file(folder / "problem.tex", "link.png") is None
+
+
+def test_a_latex_statement_reads_no_file_of_the_server(tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SERVER-SECRET-7731\n")
+    (tmp_path / "other.tex").write_text("SERVER-SECRET-7732\n")
+    root = write_package(
+        tmp_path / "nosy",
+        "name: Nosy\nlimits: {time_limit: 1}\n",
+        {
+            "problem_statement/problem.tex": f"\\problemname{{Nosy}}\nText.\n\n\\lstinputlisting{{{secret}}}\n\n"
+            f"\\verbatiminput{{{secret}}}\n\n\\inputminted{{text}}{{{secret}}}\n\n\\input{{{tmp_path / 'other'}}}\n"
+            f"\\include{{{tmp_path / 'other'}}}\n",
+        },
+    )
+    html = statement_html(load_package(root).statements["en"], url)
+    assert "Text." in html and "SERVER-SECRET" not in html

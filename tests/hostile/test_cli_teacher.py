@@ -72,7 +72,11 @@ def test_the_largest_accepted_values_make_a_contest(cli_session):
 
 @pytest.mark.parametrize(
     "content, words",
-    [(b"name,display name\nana,\xc1na Pop\n", "not UTF-8"), (b"name,display name\nana,Ana\x00Pop\n", "NUL")],
+    [
+        (b"name,display name\nana,\xc1na Pop\n", "not UTF-8"),
+        (b"name,display name\nana,Ana\x00Pop\n", "NUL"),
+        (b"name,display name\nana," + b"A" * 140_000 + b"\n", "line 2: not CSV"),
+    ],
 )
 def test_a_class_file_that_cannot_be_stored_imports_nobody(cli_db, tmp_path, content, words):  # noqa: F811
     (tmp_path / "class.csv").write_bytes(content)

@@ -96,6 +96,14 @@ def test_traversal_and_absolute_names_are_refused(tmp_path, name):
     assert nothing_written(tmp_path)
 
 
+@pytest.mark.parametrize("name", ["data/secret/" + "x" * 300 + ".in", "/".join(["d" * 200] * 30) + "/f"])
+def test_names_the_file_system_cannot_hold_are_refused(tmp_path, name):
+    entries = fixture_entries() | {name: b"1\n"}
+    with pytest.raises(PackageError, match="a name over"):
+        unpack(zip_of(entries), tmp_path)
+    assert nothing_written(tmp_path)
+
+
 def test_a_backslash_name_is_refused(tmp_path):
     entries = fixture_entries() | {"..\\..\\escaped.txt": b"owned\n"}
     with pytest.raises(PackageError, match="not allowed in a name"):

@@ -211,3 +211,41 @@ def test_serve_loading_its_folder_keeps_an_unloaded_problem_unloaded(db_app, tmp
         session.commit()
         load_problems_dir(session, problems)  # what `judge serve` does at every start
         assert session.get(Problem, "archivesum").archived
+
+
+def test_a_zip_past_the_apis_1_mib_body_limit_uploads_up_to_the_package_cap(db_app):
+    big = package_zip(changed={"data/secret/big.txt": bytes(range(256)) * 12_288})  # 3 MiB, stored as is
+    assert len(big) > 3 * 1024 * 1024
+    teacher = client(db_app, "tea", "teacher")
+    reply = upload(teacher, big)
+    assert reply.status_code == 201, reply.text
+    assert reply.json()["id"] == "archivesum"
+    db_app.state.settings = db_app.state.settings.model_copy(update={"max_package_bytes": 2 * 1024 * 1024})
+    refused = upload(teacher, big, replace="true")
+    assert refused.status_code == 413 and "over 2097152 bytes" in refused.json()["detail"]
+    other = teacher.post("/api/v1/users", json={"name": "x" * (2 * 1024 * 1024)})
+    assert other.status_code == 413  # every other route keeps the 1 MiB limit
+
+
+def test_a_teacher_may_not_change_the_package_of_another_teachers_contest_until_it_ends(db_app):
+    from judge.models import Contest
+    from tests.contests.conftest import make_contest
+
+    owner, other = client(db_app, "tea", "teacher"), client(db_app, "tom", "teacher")
+    admin = client(db_app, "adm", "admin")
+    assert upload(owner, package_zip()).status_code == 201
+    with db_app.state.sessions() as session:
+        contest = make_contest(session, ["archivesum"], start=utcnow() - timedelta(minutes=5))
+        contest.owner_id = owner.user_id
+        session.commit()
+        contest_id = contest.id
+    hijack = package_zip(changed={"problem.yaml": b"name: Hijacked\nlimits: {time_limit: 1}\n"})
+    refused = upload(other, hijack, replace="true")
+    assert refused.status_code == 409 and "another teacher's contest" in refused.json()["detail"]
+    assert owner.get("/api/v1/problems/archivesum").json()["name"] == "Sum of a list"
+    assert upload(owner, hijack, replace="true").status_code == 201  # its jury may
+    assert upload(admin, package_zip(), replace="true").status_code == 201  # and an admin
+    with db_app.state.sessions() as session:
+        session.get(Contest, contest_id).end_at = utcnow() - timedelta(minutes=1)
+        session.commit()
+    assert upload(other, hijack, replace="true").status_code == 201  # after the end, anyone

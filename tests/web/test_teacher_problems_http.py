@@ -5,9 +5,10 @@ unloads and loads again as ``judge problem unload`` does; students are kept out.
 from __future__ import annotations
 
 from markupsafe import escape
+from sqlalchemy import select
 
 from judge.auth import create_user
-from judge.models import Problem
+from judge.models import Problem, User
 from tests.judge.test_problem_upload import package_zip
 from tests.web.test_teacher_http import PASSWORD, signed_in
 
@@ -68,3 +69,35 @@ def test_students_and_forms_without_a_token_are_refused(api_app):
     assert no_token.status_code == 403
     with api_app.state.sessions() as session:
         assert session.get(Problem, "archivesum") is None
+
+
+def test_a_package_past_the_apis_1_mib_body_limit_uploads_through_the_form(api_app):
+    accounts(api_app)
+    tess = signed_in(api_app, "tess")
+    big = package_zip(changed={"data/secret/big.txt": bytes(range(256)) * 12_288})  # 3 MiB
+    loaded = post_zip(tess, big)
+    assert loaded.status_code == 200 and "loaded archivesum" in loaded.text
+
+
+def test_a_teacher_cannot_unload_a_problem_of_another_teachers_running_contest(api_app):
+    from datetime import timedelta
+
+    from judge.models import utcnow
+    from tests.contests.conftest import make_contest
+
+    accounts(api_app)
+    with api_app.state.sessions() as session:
+        create_user(session, "tom", "teacher", password=PASSWORD)
+        session.commit()
+    tess, tom = signed_in(api_app, "tess"), signed_in(api_app, "tom")
+    assert post_zip(tess, package_zip()).status_code == 200
+    with api_app.state.sessions() as session:
+        contest = make_contest(session, ["archivesum"], start=utcnow() - timedelta(minutes=5))
+        contest.owner_id = session.scalar(select(User.id).where(User.name == "tess"))
+        session.commit()
+    refused = tom.post("/teacher/problems/archivesum/unload", data={"csrf_token": tom.csrf}, follow_redirects=False)
+    assert refused.status_code == 409 and "another teacher&#39;s contest" in refused.text
+    with api_app.state.sessions() as session:
+        assert not session.get(Problem, "archivesum").archived
+    done = tess.post("/teacher/problems/archivesum/unload", data={"csrf_token": tess.csrf}, follow_redirects=False)
+    assert done.status_code == 303
