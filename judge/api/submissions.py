@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -206,7 +206,8 @@ def submit(
     submission_id = accept_by_token(session, request.app.state.settings, token, **body.rule_arguments())
     if submission_id is None:
         raise token_refused()
-    return SubmissionCreated(id=submission_id, status=Status.QUEUED, url=f"/api/v1/submissions/{submission_id}")
+    created = SubmissionCreated(id=submission_id, status=Status.QUEUED, url=f"/api/v1/submissions/{submission_id}")
+    return Response(created.model_dump_json(), 202, media_type="application/json")  # built here: no second thread hop
 
 
 @router.get("/submissions", response_model=list[SubmissionSummary])
