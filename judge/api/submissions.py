@@ -37,8 +37,7 @@ class SubmissionIn(RequestBody):
     contest: RowId | None = None
 
     def rule_arguments(self) -> dict[str, Any]:
-        """The keyword arguments of ``judge.accept.accept_submission`` and ``accept_by_token`` (the
-        API's and the submit page's ways in)."""
+        """The keyword arguments of ``judge.accept.accept_submission`` and ``accept_by_token``."""
         return {"problem": self.problem, "language": self.language, "source": self.source, "contest_id": self.contest}
 
 
@@ -207,7 +206,7 @@ def submit(
     if submission_id is None:
         raise token_refused()
     created = SubmissionCreated(id=submission_id, status=Status.QUEUED, url=f"/api/v1/submissions/{submission_id}")
-    return Response(created.model_dump_json(), 202, media_type="application/json")  # built here: no second thread hop
+    return Response(created.model_dump_json(), 202, media_type="application/json")  # no thread hop to validate it
 
 
 @router.get("/submissions", response_model=list[SubmissionSummary])
