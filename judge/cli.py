@@ -493,15 +493,18 @@ def submit(
             if not wait:
                 return
             deadline = time.monotonic() + timeout
+            unchanged: dict[str, str] = {}  # If-None-Match with the last copy's ETag: 304 while nothing changed
             while True:
-                reply = client.get(f"/api/v1/submissions/{sid}")
-                if reply.status_code != 200:  # e.g. a proxy's 502 while the server restarts
+                reply = client.get(f"/api/v1/submissions/{sid}", headers=unchanged)
+                if reply.status_code not in (200, 304):  # e.g. a proxy's 502 while the server restarts
                     fail(
                         f"submission {sid} is queued, but waiting for it failed: HTTP {reply.status_code}: "
                         f"{_detail(reply)}",
                         2,
                     )
-                state = _reply_json(reply, "status")
+                if reply.status_code == 200:
+                    state = _reply_json(reply, "status")
+                    unchanged = {"If-None-Match": reply.headers["etag"]} if "etag" in reply.headers else {}
                 if state["status"] == Status.DONE or time.monotonic() > deadline:
                     break
                 time.sleep(0.5)

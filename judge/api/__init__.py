@@ -49,7 +49,8 @@ from judge.throttle import LoginThrottle, StreamSlots
 
 MAX_BODY_BYTES = 1 << 20
 # ccs_feed before ccs: its paths would otherwise match the Contest API's generic collection route
-ROUTERS: tuple[ModuleType, ...] = (auth, users, classes, problems, languages, submissions, contests)
+# submissions first: the most frequent request is matched against the fewest routes
+ROUTERS: tuple[ModuleType, ...] = (submissions, auth, users, classes, problems, languages, contests)
 ROUTERS += (clarifications, scoreboards, events, operations, similarity, downloads, ccs_feed, ccs)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -37,8 +37,7 @@ class SubmissionIn(RequestBody):
     contest: RowId | None = None
 
     def rule_arguments(self) -> dict[str, Any]:
-        """The keyword arguments of ``judge.accept.accept_submission`` and ``accept_by_token`` (the
-        API's and the submit page's ways in)."""
+        """The keyword arguments of ``judge.accept.accept_submission`` and ``accept_by_token``."""
         return {"problem": self.problem, "language": self.language, "source": self.source, "contest_id": self.contest}
 
 
@@ -206,7 +205,8 @@ def submit(
     submission_id = accept_by_token(session, request.app.state.settings, token, **body.rule_arguments())
     if submission_id is None:
         raise token_refused()
-    return SubmissionCreated(id=submission_id, status=Status.QUEUED, url=f"/api/v1/submissions/{submission_id}")
+    created = SubmissionCreated(id=submission_id, status=Status.QUEUED, url=f"/api/v1/submissions/{submission_id}")
+    return Response(created.model_dump_json(), 202, media_type="application/json")  # no thread hop to validate it
 
 
 @router.get("/submissions", response_model=list[SubmissionSummary])

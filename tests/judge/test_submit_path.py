@@ -156,6 +156,10 @@ def test_cases_left_to_the_rules_get_the_rules_answers(app):
     with app.state.sessions() as s:
         s.get(Worker, "w1").languages = ["cpp", "python3"]
         s.commit()
+    teacher = TestClient(app, headers=make_account(app, "tim", "teacher")[1])
+    statements = counted(app)
+    assert teacher.post("/api/v1/submissions", json=SOURCE).status_code == 202
+    assert len(statements) <= 3, statements  # the live worker's languages were read in the INSERT
     # practice on a running contest's problem (locked), on a problem of a contest yet to start (hidden)
     assert ann.post("/api/v1/submissions", json={**SOURCE, "problem": "pb"}).status_code == 403
     assert ann.post("/api/v1/submissions", json={**SOURCE, "problem": "pc"}).status_code == 404
