@@ -7,7 +7,7 @@ What counts (``counted``): the non-jury submissions of the contest's problems ma
 contestant on one problem, in id order, through ``judge.scoring`` (``icpc_cell``, ``ioi_cell``),
 twice: ``live`` (every verdict; the jury's view, and the public one once unfrozen) and ``frozen``
 (submissions made at or after ``freeze_at`` pending). Minutes and penalties are not stored: they
-follow from ``ac_at``, ``start_at`` and ``penalty_minutes`` when the board is read.
+follow from ``first_at``, ``start_at`` and ``penalty_minutes`` when the board is read.
 
 Who keeps it:
 - ``refresh`` re-derives the cells of given (contest, user, problem) keys: ``judge.lifecycle`` calls
@@ -289,15 +289,23 @@ def _fold(contest: Contest, points: int, history: list, groups: dict, hide_after
     ]
     if contest.scoring != Scoring.ICPC:
         ioi = ioi_cell(attempts)
-        return {"attempts": ioi.judged, "pending": ioi.pending, "score": ioi.score, "ac_id": None, "ac_at": None}
+        best = ioi.score
+        first = next((r for r, a in zip(history, attempts) if best > 0 and a.verdict and a.score == best), None)
+        return {
+            "attempts": ioi.judged,
+            "pending": ioi.pending,
+            "score": best,
+            "first_id": first.id if first else None,
+            "first_at": first.created_at if first else None,
+        }
     icpc = icpc_cell(attempts, contest.penalty_minutes)
     first = next((r for r, a in zip(history, attempts) if a.verdict == AC), None)
     return {
         "attempts": icpc.tries,
         "pending": icpc.pending,
         "score": 0.0,
-        "ac_id": first.id if first else None,
-        "ac_at": first.created_at if first else None,
+        "first_id": first.id if first else None,
+        "first_at": first.created_at if first else None,
     }
 
 
@@ -306,7 +314,7 @@ def kept_rows(session: Session, contest: Contest, frozen: bool) -> list[tuple]:
     """The kept cells of ``contest`` as (user id, problem id, attempts, pending, score, first AC id,
     first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``)."""
     variant = VARIANTS[frozen]
-    columns = [CELLS.c[f"{variant}_{name}"] for name in ("attempts", "pending", "score", "ac_id", "ac_at")]
+    columns = [CELLS.c[f"{variant}_{name}"] for name in ("attempts", "pending", "score", "first_id", "first_at")]
     query = select(CELLS.c.user_id, CELLS.c.problem_id, *columns).where(CELLS.c.contest_id == contest.id)
     return [tuple(row) for row in session.connection().execute(query)]
 
