@@ -216,14 +216,22 @@ def finish(session, claim, verdict: str) -> None:
     )
 
 
+def finish_apart(factory, claim, verdict: str) -> None:
+    """``finish`` in a session of its own, as the worker stores a verdict."""
+    with factory() as session:
+        finish(session, claim, verdict)
+
+
 def verdicts_ms(session, contest, count: int, rng: random.Random) -> tuple[float, float]:
-    """Median wall ms and CPU ms of ``lifecycle.finish`` over ``count`` claimed submissions."""
+    """Median wall ms and CPU ms of ``lifecycle.finish`` over ``count`` claimed submissions, each in
+    a new session (as the worker does)."""
     enqueue_some(session, contest, count, rng)
+    factory = make_sessionmaker(session.get_bind())
     samples = []
     for _ in range(count):
         claim = lifecycle.claim(session, "bench", 60)
         assert claim is not None
-        samples.append(timed_ms(functools.partial(finish, session, claim, rng.choice(VERDICTS))))
+        samples.append(timed_ms(functools.partial(finish_apart, factory, claim, rng.choice(VERDICTS))))
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
