@@ -38,7 +38,7 @@ from judge import board, lifecycle, scoreboard  # noqa: E402
 from judge.contests import ContestSpec, ProblemEntry, create_contest, edit_contest  # noqa: E402
 from judge.db import make_engine, make_sessionmaker, upgrade  # noqa: E402
 from judge.models import Contest, PackageArchive, Problem, Submission, TestResult, User, utcnow  # noqa: E402
-from judge.scoreboard import Cell, compute_scoreboard, hidden_after  # noqa: E402
+from judge.scoreboard import compute_scoreboard, hidden_after  # noqa: E402
 from judge.vocabulary import ScoreboardView  # noqa: E402
 
 VERDICTS = ["AC"] * 3 + ["WA"] * 4 + ["TLE", "RTE", "CE", "MLE", "JE"]
@@ -144,18 +144,13 @@ def median_ms(action, runs: int) -> tuple[float, float]:
 
 def derived_cells(session, contest, view) -> dict:
     """Every cell of ``view`` re-derived from the submissions (the work the kept rows save)."""
-    letter_of = {p.problem_id: p.letter for p in contest.problems}
     variant = "live" if hidden_after(contest, view) is None else "frozen"
-    cells = {}
-    for row in board.derive(session, contest):
-        ac_id, ac_at, attempts = row[f"{variant}_ac_id"], row[f"{variant}_ac_at"], row[f"{variant}_attempts"]
-        cell = Cell(letter_of[row["problem_id"]], attempts, row[f"{variant}_pending"], score=row[f"{variant}_score"])
-        if ac_id is not None:
-            cell.solved, cell.first_ac = True, (ac_at, ac_id)
-            cell.minute = scoreboard.contest_minute(contest.start_at, ac_at)
-            cell.penalty = cell.minute + contest.penalty_minutes * (attempts - 1)
-        cells[(row["user_id"], cell.letter)] = cell
-    return cells
+    names = ("attempts", "pending", "score", "first_id", "first_at")
+    rows = [
+        (row["user_id"], row["problem_id"], *(row[f"{variant}_{n}"] for n in names))
+        for row in board.derive(session, contest)
+    ]
+    return scoreboard.cells_of(contest, rows)
 
 
 def views(session, contest, scoring: str, runs: int) -> None:
@@ -221,14 +216,22 @@ def finish(session, claim, verdict: str) -> None:
     )
 
 
+def finish_apart(factory, claim, verdict: str) -> None:
+    """``finish`` in a session of its own, as the worker stores a verdict."""
+    with factory() as session:
+        finish(session, claim, verdict)
+
+
 def verdicts_ms(session, contest, count: int, rng: random.Random) -> tuple[float, float]:
-    """Median wall ms and CPU ms of ``lifecycle.finish`` over ``count`` claimed submissions."""
+    """Median wall ms and CPU ms of ``lifecycle.finish`` over ``count`` claimed submissions, each in
+    a new session (as the worker does)."""
     enqueue_some(session, contest, count, rng)
+    factory = make_sessionmaker(session.get_bind())
     samples = []
     for _ in range(count):
         claim = lifecycle.claim(session, "bench", 60)
         assert claim is not None
-        samples.append(timed_ms(functools.partial(finish, session, claim, rng.choice(VERDICTS))))
+        samples.append(timed_ms(functools.partial(finish_apart, factory, claim, rng.choice(VERDICTS))))
     return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 

@@ -7,7 +7,7 @@ What counts (``counted``): the non-jury submissions of the contest's problems ma
 contestant on one problem, in id order, through ``judge.scoring`` (``icpc_cell``, ``ioi_cell``),
 twice: ``live`` (every verdict; the jury's view, and the public one once unfrozen) and ``frozen``
 (submissions made at or after ``freeze_at`` pending). Minutes and penalties are not stored: they
-follow from ``ac_at``, ``start_at`` and ``penalty_minutes`` when the board is read.
+follow from ``first_at``, ``start_at`` and ``penalty_minutes`` when the board is read.
 
 Who keeps it:
 - ``refresh`` re-derives the cells of given (contest, user, problem) keys: ``judge.lifecycle`` calls
@@ -50,7 +50,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.models import BoardCell, Contest, Submission, TestResult
+from judge.models import BoardCell, Contest, ContestProblem, Submission, TestResult
 from judge.scoring import Attempt, icpc_cell, ioi_cell, problem_points, submission_points
 from judge.verdicts import AC
 from judge.vocabulary import Scoring, Status
@@ -140,8 +140,9 @@ def refresh(session: Session, keys: Iterable[CellKey]) -> None:
         return
     session.flush()
     connection = session.connection()
+    contests = _contests(session, {contest_id for contest_id, _ in users})
     for (contest_id, problem_id), user_ids in users.items():
-        contest = session.get(Contest, contest_id)
+        contest = contests.get(contest_id)
         if contest is None or problem_id not in {p.problem_id for p in contest.problems}:
             continue
         rows = derive(session, contest, problem_id, sorted(user_ids))
@@ -153,6 +154,27 @@ def refresh(session: Session, keys: Iterable[CellKey]) -> None:
                 _STATEMENTS.delete_cells, {"contest_id": contest_id, "problem_id": problem_id, "users": empty}
             )
     connection.execute(_STATEMENTS.bump, [{"contest_id": c} for c in sorted({c for c, _ in users})])
+
+
+def _contests(session: Session, ids: set[int]) -> dict[int, Any]:
+    """The settings a derivation reads (id, window, freeze, scoring, problems with their
+    points) of the contests ``ids`` as this transaction sees them, in one query: a worker's session
+    holds no contest, and a session that does may hold it as it was before another's edit."""
+    c, p = CONTESTS.c, cast(Table, ContestProblem.__table__).c
+    query = (
+        select(c.id, c.start_at, c.end_at, c.freeze_at, c.scoring, p.problem_id, p.points)
+        .select_from(CONTESTS.outerjoin(ContestProblem.__table__, p.contest_id == c.id))
+        .where(c.id.in_(sorted(ids)))
+    )
+    found: dict[int, Any] = {}
+    for cid, start, end, freeze, scoring, problem_id, points in session.connection().execute(query):
+        contest = found.setdefault(
+            cid,
+            SimpleNamespace(id=cid, start_at=start, end_at=end, freeze_at=freeze, scoring=scoring, problems=[]),
+        )
+        if problem_id is not None:
+            contest.problems.append(SimpleNamespace(problem_id=problem_id, points=points))
+    return found
 
 
 def rebuild(session: Session, contest: Contest) -> None:
@@ -228,7 +250,7 @@ def _upsert(dialect: str) -> Any:
 
 
 def derive(
-    session: Session, contest: Contest, problem_id: str | None = None, users: list[int] | None = None
+    session: Session, contest: Contest | Any, problem_id: str | None = None, users: list[int] | None = None
 ) -> list[dict]:
     """The ``BoardCell`` rows (column dicts) of ``contest`` over its counted submissions (of
     ``users`` on ``problem_id`` when given): one per (contestant, problem of the contest) with any."""
@@ -270,7 +292,7 @@ def _needs_groups(row) -> bool:
     return row.status == Status.DONE and (row.score is None or row.max_score is None or row.max_score <= 0)
 
 
-def _fold(contest: Contest, points: int, history: list, groups: dict, hide_after: datetime | None) -> dict:
+def _fold(contest: Contest | Any, points: int, history: list, groups: dict, hide_after: datetime | None) -> dict:
     """One variant of a cell: ``history`` (submission rows in id order) replayed through
     ``judge.scoring`` with verdicts of submissions made at or after ``hide_after`` pending."""
 
@@ -289,15 +311,23 @@ def _fold(contest: Contest, points: int, history: list, groups: dict, hide_after
     ]
     if contest.scoring != Scoring.ICPC:
         ioi = ioi_cell(attempts)
-        return {"attempts": ioi.judged, "pending": ioi.pending, "score": ioi.score, "ac_id": None, "ac_at": None}
-    icpc = icpc_cell(attempts, contest.penalty_minutes)
+        best = ioi.score
+        first = next((r for r, a in zip(history, attempts) if best > 0 and a.verdict and a.score == best), None)
+        return {
+            "attempts": ioi.judged,
+            "pending": ioi.pending,
+            "score": best,
+            "first_id": first.id if first else None,
+            "first_at": first.created_at if first else None,
+        }
+    icpc = icpc_cell(attempts)  # the penalty is not kept: it follows from the tries when read
     first = next((r for r, a in zip(history, attempts) if a.verdict == AC), None)
     return {
         "attempts": icpc.tries,
         "pending": icpc.pending,
         "score": 0.0,
-        "ac_id": first.id if first else None,
-        "ac_at": first.created_at if first else None,
+        "first_id": first.id if first else None,
+        "first_at": first.created_at if first else None,
     }
 
 
@@ -306,7 +336,7 @@ def kept_rows(session: Session, contest: Contest, frozen: bool) -> list[tuple]:
     """The kept cells of ``contest`` as (user id, problem id, attempts, pending, score, first AC id,
     first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``)."""
     variant = VARIANTS[frozen]
-    columns = [CELLS.c[f"{variant}_{name}"] for name in ("attempts", "pending", "score", "ac_id", "ac_at")]
+    columns = [CELLS.c[f"{variant}_{name}"] for name in ("attempts", "pending", "score", "first_id", "first_at")]
     query = select(CELLS.c.user_id, CELLS.c.problem_id, *columns).where(CELLS.c.contest_id == contest.id)
     return [tuple(row) for row in session.connection().execute(query)]
 

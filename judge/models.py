@@ -261,7 +261,8 @@ class BoardCell(Base):
 
     attempts: ICPC counted tries up to and including the first AC (rejected + 1 when solved); IOI
     judged submissions. pending: ICPC attempts with no verdict shown before the first AC; IOI all of
-    them. score: IOI best score (points). ac_id, ac_at: the first AC shown (ICPC), else None.
+    them. score: IOI best score (points). first_id, first_at: the submission that decided the cell:
+    ICPC its first AC shown, IOI the first to reach its best score above 0; else None.
     """
 
     __tablename__ = "board_cells"
@@ -271,13 +272,13 @@ class BoardCell(Base):
     live_attempts: Mapped[int] = mapped_column(Integer)
     live_pending: Mapped[int] = mapped_column(Integer)
     live_score: Mapped[float] = mapped_column(Float)
-    live_ac_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    live_ac_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    live_first_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    live_first_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     frozen_attempts: Mapped[int] = mapped_column(Integer)
     frozen_pending: Mapped[int] = mapped_column(Integer)
     frozen_score: Mapped[float] = mapped_column(Float)
-    frozen_ac_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    frozen_ac_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    frozen_first_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    frozen_first_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
 
 
 class ContestProblem(Base):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -52,7 +53,8 @@ class Cell:
     """One contestant on one problem. ICPC: ``attempts`` counted up to the first AC, ``minute`` and
     ``penalty`` (minutes) when solved, ``first_solve`` for the earliest AC of the problem. IOI:
     ``score`` (points, best over submissions), ``attempts`` judged. ``pending``: attempts with no
-    verdict shown (queued, judging, or frozen)."""
+    verdict shown (queued, judging, or frozen). ``first_ac``: (time, id) of the submission that
+    decided the cell: ICPC its first AC, IOI the first to reach its best score above 0."""
 
     letter: str
     attempts: int = 0
@@ -140,21 +142,25 @@ def kept_cells(session: Session, contest: Contest, hide_after: datetime | None) 
     """Every non-empty cell, keyed by (user id, letter), from the summary rows ``judge.board`` keeps:
     the frozen variant when verdicts after ``hide_after`` (the freeze time) are hidden. Minutes and
     penalties follow from the first AC's time, the start and ``penalty_minutes``."""
+    return cells_of(contest, board.kept_rows(session, contest, hide_after is not None))
+
+
+def cells_of(contest: Contest, rows: Iterable[tuple]) -> dict[tuple[int, str], Cell]:
+    """Cells keyed by (user id, letter) from summary rows (``judge.board.kept_rows``'s tuples)."""
     letter_of = {p.problem_id: p.letter for p in contest.problems}
-    start, penalty = contest.start_at, contest.penalty_minutes  # plain locals: ORM attributes cost per access
+    start, penalty, scoring = contest.start_at, contest.penalty_minutes, contest.scoring  # plain locals
     cells = {}
-    for user_id, problem_id, attempts, pending, score, ac_id, ac_at in board.kept_rows(
-        session, contest, hide_after is not None
-    ):
+    for user_id, problem_id, attempts, pending, score, first_id, first_at in rows:
         letter = letter_of.get(problem_id)
         if letter is None:
             continue
-        if ac_id is None:
-            cells[(user_id, letter)] = Cell(letter, attempts, pending, score=score)
+        if first_id is None or scoring != Scoring.ICPC:
+            first = (first_at, first_id) if first_id is not None else None
+            cells[(user_id, letter)] = Cell(letter, attempts, pending, score=score, first_ac=first)
         else:
-            minute = contest_minute(start, ac_at)
+            minute = contest_minute(start, first_at)
             penalized = minute + penalty * (attempts - 1)
-            first = (ac_at, ac_id)
+            first = (first_at, first_id)
             cells[(user_id, letter)] = Cell(letter, attempts, pending, True, minute, penalized, score, False, first)
     return cells
 
@@ -191,7 +197,10 @@ def _replay(session, contest, entry, rows, hide_after) -> Cell:
     ]
     if contest.scoring != Scoring.ICPC:
         ioi = ioi_cell(attempts)
-        return Cell(entry.letter, attempts=ioi.judged, pending=ioi.pending, score=ioi.score)
+        best = next(
+            ((r.created_at, r.id) for r, a in zip(rows, attempts) if a.verdict and a.score == ioi.score > 0), None
+        )
+        return Cell(entry.letter, attempts=ioi.judged, pending=ioi.pending, score=ioi.score, first_ac=best)
     icpc = icpc_cell(attempts, contest.penalty_minutes)
     first_ac = next(((r.created_at, r.id) for r, a in zip(rows, attempts) if a.verdict == AC), None)
     return Cell(

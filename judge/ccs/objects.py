@@ -457,7 +457,6 @@ class ContestView:
         """The scoreboard object: this view's board (ranks, solved, penalty or score, per-problem cells)."""
         index = {p.letter: i for i, p in enumerate(self.contest.problems)}
         entries = self._visible_entries()
-        best_minute = self._score_minutes() if self.score_contest else {}
         rows = []
         for row in self.board.rows:
             team = self._team_ids[row.user]
@@ -467,9 +466,8 @@ class ContestView:
                 out: dict = {"problem_id": entry.problem_id, "num_judged": cell.attempts, "num_pending": cell.pending}
                 if self.score_contest:
                     out["score"] = round(cell.score, 6)
-                    minute = best_minute.get((team, entry.problem_id, round(cell.score, 6)))
-                    if cell.score > 0 and minute is not None:
-                        out["time"] = minute
+                    if cell.score > 0 and cell.first_ac is not None:  # the first to reach the best score
+                        out["time"] = contest_minute(self.contest.start_at, cell.first_ac[0])
                 else:
                     out["solved"] = cell.solved
                     if cell.solved:
@@ -484,15 +482,6 @@ class ContestView:
                 )
             rows.append({"rank": row.rank, "team_id": team, "score": score, "problems": cells})
         return {"time": abstime(self.now), "contest_time": self._rel(self.now), "state": self.state(), "rows": rows}
-
-    def _score_minutes(self) -> dict[tuple[str, str, float], int]:
-        """(team, problem, score) → the contest minute of the first shown judgement reaching it."""
-        minutes: dict[tuple[str, str, float], int] = {}
-        for row in self._judged_rows():
-            if row.status == Status.DONE:
-                key = (str(row.user_id), row.problem_id, round(self.submission_score(row), 6))
-                minutes.setdefault(key, contest_minute(self.contest.start_at, row.created_at))
-        return minutes
 
     def access(self) -> dict:
         """The access object: no capabilities (this API only reads), and the endpoints and

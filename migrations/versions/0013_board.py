@@ -21,8 +21,8 @@ def _variant(prefix: str) -> list[sa.Column]:
         sa.Column(f"{prefix}_attempts", sa.Integer(), nullable=False),
         sa.Column(f"{prefix}_pending", sa.Integer(), nullable=False),
         sa.Column(f"{prefix}_score", sa.Float(), nullable=False),
-        sa.Column(f"{prefix}_ac_id", sa.Integer(), nullable=True),
-        sa.Column(f"{prefix}_ac_at", UtcDateTime(), nullable=True),
+        sa.Column(f"{prefix}_first_id", sa.Integer(), nullable=True),
+        sa.Column(f"{prefix}_first_at", UtcDateTime(), nullable=True),
     ]
 
 
