@@ -118,6 +118,35 @@ def copy_regular_file(src_dir: Path, name: str, dst: Path, max_bytes: int) -> bo
     return True
 
 
+def link_regular_file(src_dir: Path, name: str, dst: Path, max_bytes: int) -> bool:
+    """Put ``src_dir/name`` at ``dst`` if it is a regular file of at most ``max_bytes``: as a
+    hard link to the same file, which the judge first makes its own and read-only (root, mode
+    0555 or 0444: no run can change it for the runs after it), so that a compiled program of
+    megabytes is not copied for every test; a copy (``copy_regular_file``) where no link can be
+    made (not root, another file system). Opened with O_NOFOLLOW, linked through its descriptor:
+    what is linked is the file that was checked, never where a symlink points."""
+    try:
+        fd = os.open(src_dir / name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
+            return False
+        mode = 0o555 if info.st_mode & 0o111 else 0o444
+        try:
+            if (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) != (0, 0, mode):
+                os.fchown(fd, 0, 0)
+                os.fchmod(fd, mode)
+            os.link(f"/proc/self/fd/{fd}", dst, follow_symlinks=True)
+            return True
+        except OSError:  # not root, or another file system
+            pass
+    finally:
+        os.close(fd)
+    return copy_regular_file(src_dir, name, dst, max_bytes)
+
+
 def fresh_dir(path: Path) -> Path:
     """Empty folder ``path``: what is there is removed whatever its depth, or moved aside
     (``sandbox.clear_folder``)."""
@@ -125,16 +154,17 @@ def fresh_dir(path: Path) -> Path:
 
 
 def copy_program(language: Language, source: str, program_dir: Path, folder: Path) -> str | None:
-    """Copy the files a run needs (``Language.artifacts``: the binary, Java's class files, the
-    source of an interpreted language) from the compile folder into the run folder ``folder``,
-    keeping sub-folders (Java packages). Returns None, or what is missing or too large."""
+    """Put the files a run needs (``Language.artifacts``: the binary, Java's class files, the
+    source of an interpreted language) from the compile folder into the run folder ``folder``
+    (``link_regular_file``: read-only links), keeping sub-folders (Java packages). Returns None,
+    or what is missing or too large."""
     names = language.program_files(source, program_dir)
     if not names:
         return "no compiled program"
     for name in names:
         target = folder / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        if not copy_regular_file(program_dir, name, target, ARTIFACT_LIMIT):
+        if not link_regular_file(program_dir, name, target, ARTIFACT_LIMIT):
             return name
     return None
 

@@ -9,6 +9,7 @@ older submission is (re)judged.
 
 from __future__ import annotations
 
+import functools
 import gzip
 import hashlib
 import io
@@ -148,4 +149,12 @@ def cached_package(session: Session, sha256: str, problem_id: str, cache_dir: Pa
             if not (target / "problem.yaml").is_file():
                 raise
         shutil.rmtree(staging, ignore_errors=True)
-    return load_package(target)
+    return _load_unpacked(str(target), os.stat(target / "problem.yaml").st_ino)
+
+
+@functools.lru_cache(maxsize=32)
+def _load_unpacked(target: str, _yaml_inode: int) -> ProblemPackage:
+    """``load_package`` of an unpacked archive, kept per process: what an archive holds is fixed
+    by its hash, so a worker reads its tests' folders once, not at every judging (the inode of
+    its ``problem.yaml`` tells a new unpacking of the same archive apart)."""
+    return load_package(Path(target))
