@@ -48,6 +48,7 @@ SAMPLE_OUTPUT_KEPT = 16 << 10  # bytes of a sample's output kept for the student
 PATH_ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/tmp"}
 # an interactive problem's interactor runs in sandbox slot (the worker's slot + this): its own uid
 INTERACTOR_SLOT_OFFSET = 1000
+DRAIN_BYTES = 16 * 1024 * 1024  # the most of an interactor's unread output read off at the end (bytes)
 
 
 @dataclass
@@ -300,25 +301,41 @@ def run_test(
 
 def interactive_verdict(
     submission: RunResult,
-    submission_end_ms: int,
     interactor: CheckResult,
-    interactor_end_ms: int,
+    interactor_first: bool,
     heap_markers: tuple[bytes, ...] = (),
 ) -> tuple[str, str]:
     """(verdict, reason) of one test of an interactive problem, by problemtools' rules
     (``verifyproblem``, interactive runs): an interactor that crashed, hit a limit or exited with
-    neither 42 nor 43 is JE; an interactor's WA (exit 43) from an interactor that ended first is
-    WA, whatever the submission did after; otherwise the submission's own failure (TLE, then
-    MLE, OLE, RTE by ``resource_verdict``); otherwise the interactor's verdict. End times are
-    on one monotonic clock (any unit)."""
+    neither 42 nor 43 is JE; an interactor's WA (exit 43) from an interactor that ended first
+    (``interactor_first``) is WA, whatever the submission did after; otherwise the submission's
+    own failure (TLE, then MLE, OLE, RTE by ``resource_verdict``); otherwise the interactor's
+    verdict."""
     problem = resource_verdict(submission, heap_markers)
     if interactor.verdict == JE:
         return JE, interactor.message
-    if interactor.verdict == WA and (problem is None or interactor_end_ms <= submission_end_ms):
+    if interactor.verdict == WA and (problem is None or interactor_first):
         return WA, interactor.message or "wrong answer"
     if problem is not None:
         return problem
     return interactor.verdict, interactor.message
+
+
+def _writers_gone(read_fd: int) -> bool:
+    """Whether every writing end of the pipe whose reading end is ``read_fd`` is closed: its
+    data (no longer wanted) is read off until end of file (True) or until nothing more is there
+    yet (False: a writer still holds it), at most ``DRAIN_BYTES``."""
+    os.set_blocking(read_fd, False)
+    drained = 0
+    try:
+        while drained < DRAIN_BYTES:
+            chunk = os.read(read_fd, 65536)
+            if not chunk:
+                return True
+            drained += len(chunk)
+    except BlockingIOError:
+        pass
+    return False
 
 
 def run_interactive_test(
@@ -334,12 +351,16 @@ def run_interactive_test(
     """Run the program on one test of an interactive problem: its standard input and output are
     pipes to the package's interactor (the output validator, run as ``validator input
     judge_answer feedback_dir`` by ``interactor``, in another slot's box), both under limits
-    and at the same time; the verdict is ``interactive_verdict``'s, who ended first judged by
-    when each run was seen to end (``Session.last_run_ns``). The judge holds a copy of each
-    side's pipe ends until it has seen that side end, so the other side cannot react to an end
-    (end of file, SIGPIPE) before its time is taken: a crash that follows the interactor's
-    verdict is seen after it, and an interactor's WA that follows a submission's crash or
-    limit kill is seen after that."""
+    and at the same time; the verdict is ``interactive_verdict``'s.
+
+    Who ended first is judged by cause, not by the clock (the judge sees each run end a
+    scheduling delay late): the judge holds a copy of the submission's output and input pipe
+    ends until it has seen the submission end, so the interactor meets the end of the
+    submission's output only after that. Then the interactor ended first exactly when it had
+    already closed its output (``_writers_gone``); else it is still running, and whatever it
+    decides after is a reaction to the submission's end. (An interactor that closed its output
+    on purpose and rejects later counts as first.)
+    """
     from judge.validators import ValidatorRun, output_verdict
 
     folder = session.folder("run")
@@ -350,19 +371,9 @@ def run_interactive_test(
     limits = run_limits(package, language)
     to_program_r, to_program_w = os.pipe2(os.O_CLOEXEC)
     to_interactor_r, to_interactor_w = os.pipe2(os.O_CLOEXEC)
-    # Each side's pipe ends, held here too until that side is seen to end: the other side meets
-    # end of file or SIGPIPE only after its end time is taken, so the times order causes right.
-    held = {
-        "interactor": [os.dup(to_interactor_r), os.dup(to_program_w)],
-        "submission": [os.dup(to_program_r), os.dup(to_interactor_w)],
-    }
-    ends: dict[str, int] = {}
+    # held here too until the submission is seen to end (see the docstring)
+    held = [os.dup(to_program_r), os.dup(to_interactor_w)]
     found: dict[str, ValidatorRun | BaseException] = {}
-
-    def release(side: str) -> None:
-        for fd in held[side]:
-            os.close(fd)
-        held[side] = []
 
     def run_interactor() -> None:
         try:
@@ -374,20 +385,18 @@ def run_interactive_test(
                 package.validator_flags,
                 wall_ms=limits.wall_ms + 5000,
             )
-            ends["interactor"] = interactor.session.last_run_ns[1]
         except BaseException as error:  # reported as JE below
             found["run"] = error
-        finally:
-            release("interactor")
 
     thread = threading.Thread(target=run_interactor, daemon=True)
     thread.start()
     argv = language.run_argv(source, package.memory_kib)
     try:
         result = session.run(argv, "run", limits, pipe_fds=(to_program_r, to_interactor_w))
-        ends["submission"] = session.last_run_ns[1]
+        interactor_first = _writers_gone(held[0])
     finally:
-        release("submission")
+        for fd in held:
+            os.close(fd)
         thread.join()
     outcome = TestOutcome(
         ordinal, test, AC, result.cpu_ms, result.wall_ms, result.peak_memory_kib, result.exit_code, result.signal
@@ -397,9 +406,7 @@ def run_interactive_test(
         outcome.verdict, outcome.message = JE, f"interactor could not run: {run}"
         return outcome
     check = output_verdict(run)
-    outcome.verdict, outcome.message = interactive_verdict(
-        result, ends["submission"], check, ends["interactor"], language.heap_exhausted
-    )
+    outcome.verdict, outcome.message = interactive_verdict(result, check, interactor_first, language.heap_exhausted)
     outcome.feedback = check.feedback
     return outcome
 

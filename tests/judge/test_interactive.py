@@ -45,20 +45,20 @@ def run(exit_code=0, signal=None, cpu=False, wall=False) -> RunResult:
 
 
 @pytest.mark.parametrize(
-    "submission, submission_end, interactor, interactor_end, verdict",
+    "submission, interactor, interactor_first, verdict",
     [
-        (run(), 2, CheckResult(AC, "found"), 3, AC),
-        (run(), 2, CheckResult(WA, "too many guesses"), 3, WA),
-        (run(exit_code=1), 2, CheckResult(WA, "no guess"), 3, RTE),  # the submission failed first
-        (run(signal=13), 4, CheckResult(WA, "bad guess"), 3, WA),  # the interactor failed first
-        (run(cpu=True, signal=9), 2, CheckResult(WA, "no guess"), 3, TLE),
-        (run(wall=True, signal=9), 5, CheckResult(WA, "gave up"), 3, WA),  # its WA came first
-        (run(cpu=True, signal=9), 2, CheckResult(JE, "interactor crashed"), 3, JE),
-        (run(), 2, CheckResult(JE, "interactor ran over its time limit"), 3, JE),
+        (run(), CheckResult(AC, "found"), False, AC),
+        (run(), CheckResult(WA, "too many guesses"), False, WA),
+        (run(exit_code=1), CheckResult(WA, "no guess"), False, RTE),  # the submission failed first
+        (run(signal=13), CheckResult(WA, "bad guess"), True, WA),  # the interactor failed first
+        (run(cpu=True, signal=9), CheckResult(WA, "no guess"), False, TLE),
+        (run(wall=True, signal=9), CheckResult(WA, "gave up"), True, WA),  # its WA came first
+        (run(cpu=True, signal=9), CheckResult(JE, "interactor crashed"), False, JE),
+        (run(), CheckResult(JE, "interactor ran over its time limit"), True, JE),
     ],
 )
-def test_who_failed_first_decides(submission, submission_end, interactor, interactor_end, verdict):
-    assert interactive_verdict(submission, submission_end, interactor, interactor_end)[0] == verdict
+def test_who_failed_first_decides(submission, interactor, interactor_first, verdict):
+    assert interactive_verdict(submission, interactor, interactor_first)[0] == verdict
 
 
 def test_interactive_is_read_from_both_format_versions(tmp_path):
@@ -133,17 +133,26 @@ def test_a_crashing_interactor_is_a_judge_error_and_the_next_judging_is_ac(box, 
     shutil.rmtree(work, ignore_errors=True)
 
 
-# An out-of-range guess (the interactor says WA and ends), then a crash at the end of file that
-# follows: the interactor ended first, so WA, however close the two ends are.
-CRASH_AFTER_VERDICT = """#include <stdio.h>
+# An out-of-range guess (the interactor says WA and stops reading), then more output: killed by
+# SIGPIPE after the interactor ended, so WA, however close the two ends are.
+WRITES_ON = """#include <stdio.h>
+int main(void) {
+    printf("0\\n");
+    fflush(stdout);
+    for (;;) { printf("1\\n"); fflush(stdout); }
+}
+"""
+# An out-of-range guess, then a crash at the end of file the interactor's end gives: WA.
+CRASHES_AT_EOF = """#include <stdio.h>
 int main(void) {
     char answer[32];
     printf("0\\n");
     fflush(stdout);
-    if (scanf("%31s", answer) != 1) return 3;
-    return 0;
+    return scanf("%31s", answer) == 1 ? 0 : 3;
 }
 """
+# Exits at once with an error: the interactor meets the end of its input after that, so RTE.
+EXITS_AT_ONCE = "int main(void) { return 3; }\n"
 # Guesses without flushing, then waits for an answer that cannot come: killed at the wall limit
 # first, so TLE, though the interactor's WA (no guess) follows within milliseconds.
 NEVER_FLUSHES = """#include <stdio.h>
@@ -156,7 +165,9 @@ int main(void) {
 
 
 @needs_root
-@pytest.mark.parametrize("source, verdict", [(CRASH_AFTER_VERDICT, WA), (NEVER_FLUSHES, TLE)])
+@pytest.mark.parametrize(
+    "source, verdict", [(WRITES_ON, WA), (CRASHES_AT_EOF, WA), (EXITS_AT_ONCE, RTE), (NEVER_FLUSHES, TLE)]
+)
 def test_the_side_that_ended_first_decides_however_close_the_ends(box, source, verdict):
     work = WORK_ROOT / "interactive-order"
     shutil.rmtree(work, ignore_errors=True)
@@ -165,6 +176,31 @@ def test_the_side_that_ended_first_decides_however_close_the_ends(box, source, v
     assert [t.verdict for t in outcome.tests] == [verdict] * (1 if stop else 4), [
         (t.verdict, t.message) for t in outcome.tests
     ]
+    shutil.rmtree(work, ignore_errors=True)
+
+
+# An interactor that gives the whole input, closes its output (the submission's end of file),
+# then waits for the answer: the judge must not keep that conversation open.
+CLOSES_ITS_OUTPUT = """import os, sys
+secret = open(sys.argv[1]).read().strip()
+sys.stdout.write(secret + "\\n")
+sys.stdout.flush()
+os.close(sys.stdout.fileno())
+answer = sys.stdin.readline().strip()
+sys.exit(42 if answer == secret else 43)
+"""
+ECHO_TO_EOF = "import sys\nprint(sys.stdin.read().strip(), flush=True)\n"
+
+
+@needs_root
+def test_an_interactor_may_close_its_output_to_end_the_input(box, tmp_path):
+    echo = tmp_path / "guessgame"
+    shutil.copytree(GUESSGAME, echo)
+    (echo / "output_validators" / "interactor" / "interactor.py").write_text(CLOSES_ITS_OUTPUT)
+    work = WORK_ROOT / "interactive-close"
+    shutil.rmtree(work, ignore_errors=True)
+    outcome = judge_submission(box, load_package(echo), LANGUAGES["python3"], ECHO_TO_EOF, work)
+    assert outcome.verdict == AC, [(t.verdict, t.message) for t in outcome.tests]
     shutil.rmtree(work, ignore_errors=True)
 
 
