@@ -83,3 +83,23 @@ def test_a_kotlin_program_in_a_package_runs_its_package_qualified_class(box, wor
     source = "package contest.sum\n\n" + KOTLIN[AC]
     outcome = judge_submission(box, load_package(sum_package), LANGUAGES["kotlin"], source, work_root / "kotlin-pkg")
     assert outcome.verdict == AC, (outcome.compile_message, [(t.verdict, t.message) for t in outcome.tests])
+
+
+HUGE = {
+    "rust": 'fn main() {\n    let block = vec![1u8; 1 << 40];\n    println!("{}", block[12345]);\n}\n',
+    "go": (
+        'package main\n\nimport "fmt"\n\nfunc main() {\n\tblock := make([]byte, 1<<40)\n'
+        "\tfmt.Println(block[12345])\n}\n"
+    ),
+    "kotlin": "fun main() {\n    val block = LongArray(Int.MAX_VALUE - 8)\n    println(block[12345])\n}\n",
+}
+
+
+@pytest.mark.parametrize("language_id", sorted(HUGE))
+def test_an_allocation_refused_at_once_is_mle(box, work_root, sum_package, language_id):
+    """1 TiB (Rust, Go) or 16 GiB (the JVM's largest array) is refused before any limit is reached;
+    the runtime's message (``Language.heap_exhausted``) makes it MLE, not RTE, on every host."""
+    outcome = judge_submission(
+        box, load_package(sum_package), LANGUAGES[language_id], HUGE[language_id], work_root / f"huge-{language_id}"
+    )
+    assert outcome.verdict == MLE, (outcome.compile_message, [(t.verdict, t.message) for t in outcome.tests])

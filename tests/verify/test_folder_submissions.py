@@ -1,7 +1,8 @@
 """``judge problem verify`` reads a folder of ``submissions/<verdict>/`` as one multi-file program
 (its language and main file as the format's language list decides them), judges a Kotlin, Rust
 or Go file like any other, and names a Python 2 program in a warning instead of running it as
-Python 3."""
+Python 3 (in this 2023-07 package, a ``.py`` with a ``python2`` shebang is Python 3, as that
+version of the format says)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,9 @@ FILES = {
         "\tfmt.Scan(&n, &x)\n\tfmt.Println(first(x))\n}\n"
     ),
     "wrong_answer/first_only/first.go": "package main\n\nfunc first(x int64) int64 { return x }\n",
-    "wrong_answer/old.py": "#!/usr/bin/env python2\ninput()\nprint sum(map(int, raw_input().split()))\n",
+    "wrong_answer/old.py2": "input()\nprint sum(map(int, raw_input().split()))\n",
+    # the fixture is a 2023-07 package: a .py is Python 3 whatever its shebang says
+    "accepted/shebang.py": "#!/usr/bin/env python2\ninput()\nprint(sum(map(int, input().split())))\n",
 }
 
 
@@ -58,6 +61,7 @@ def test_folders_are_judged_as_one_program_and_python2_is_named(archivesum):
     step = next(step for step in report.steps if step.number == 6)
     assert sorted(step.notes) == [
         "accepted/mysol: AC",
+        "accepted/shebang.py: AC",
         "accepted/split_cpp: AC",
         "accepted/sum.c: AC",
         "accepted/sum.py: AC",
@@ -66,7 +70,7 @@ def test_folders_are_judged_as_one_program_and_python2_is_named(archivesum):
         "wrong_answer/largest.py: WA on sample/1",
     ], step.failures
     assert [w for w in step.warnings if "old.py" in w] == [
-        "wrong_answer/old.py: not judged: Python 2 (a .py2 file or a python2 shebang): this judge has no Python 2"
+        "wrong_answer/old.py2: not judged: Python 2 (a .py2 file or a python2 shebang): this judge has no Python 2"
         " (judge/languages.py)"
     ]
-    assert step.checked == 7 and report.ok, report.failures()
+    assert step.checked == 8 and report.ok, report.failures()
