@@ -24,10 +24,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
 from judge.checkers import BYTE_ORDER_MARK, FlagError, parse_flags
-from judge.package.metadata import LARGEST_LIMITS, LEGACY, Metadata, PackageError, Timing, read_metadata
+from judge.package.metadata import LARGEST_LIMITS, LEGACY, Metadata, PackageError, Timing, read_config, read_metadata
 from judge.package.statements import find_statements, statement_title
 from judge.package.testdata import TestCase, TestGroup, read_test_data
 
@@ -187,13 +185,7 @@ def _input_validator_flags(root: Path, meta: dict, meta_path: Path) -> tuple[str
 def _read_yaml(path: Path) -> dict:
     if not path.is_file():
         raise PackageError(f"{path}: missing")
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise PackageError(f"{path}: not valid YAML: {exc}") from exc
-    if not isinstance(data, dict):
-        raise PackageError(f"{path}: must be a mapping of keys")
-    return data
+    return read_config(path)
 
 
 def check_jury_bytes(path: Path) -> None:

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 LEGACY, V2023, V2025 = "legacy", "2023-07", "2025-09"
 VERSIONS = {
     "legacy": LEGACY,
@@ -80,6 +82,29 @@ LARGEST_LIMITS |= {"validation_time": 600, "validation_memory": 16384, "validati
 
 class PackageError(ValueError):
     """A package that breaks the format; the message names the file and what is wrong."""
+
+
+# The largest problem.yaml or testdata.yaml read (bytes): real ones hold a few hundred; parsing YAML
+# takes CPU time in proportion to its size, and a zip packs megabytes of it into kilobytes.
+MAX_CONFIG_BYTES = 64 * 1024
+# libyaml's safe loader where PyYAML was built with it (much faster), else the pure Python one.
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_config(path: Path) -> dict:
+    """The mapping in the YAML file ``path`` (``problem.yaml``, ``testdata.yaml``; YAML's safe
+    subset, no tags of Python's). Raises PackageError when it is over ``MAX_CONFIG_BYTES``, not UTF-8
+    YAML, or not a mapping (an empty file is an empty one)."""
+    size = path.stat().st_size
+    if size > MAX_CONFIG_BYTES:
+        raise PackageError(f"{path}: {size} bytes; a configuration file holds at most {MAX_CONFIG_BYTES}")
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise PackageError(f"{path}: not valid YAML: {exc}") from exc
+    if not isinstance(data, dict):
+        raise PackageError(f"{path}: must be a mapping of keys")
+    return data
 
 
 @dataclass(frozen=True)

@@ -35,9 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from judge.package.metadata import LEGACY, V2023, V2025, Metadata, PackageError
+from judge.package.metadata import LEGACY, V2023, V2025, Metadata, PackageError, read_config
 from judge.verdicts import AC, JE
 
 GRADER_DEFAULTS: dict[str, Any] = {
@@ -142,15 +140,7 @@ class Grade:
 
 
 def _read_config(path: Path) -> dict[str, Any]:
-    if not path.is_file():
-        return {}
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (yaml.YAMLError, UnicodeDecodeError) as exc:
-        raise PackageError(f"{path}: not valid YAML: {exc}") from exc
-    if not isinstance(data, dict):
-        raise PackageError(f"{path}: must be a mapping of keys")
-    return data
+    return read_config(path) if path.is_file() else {}
 
 
 def _words(value: Any, what: str, path: Path) -> tuple[str, ...]:

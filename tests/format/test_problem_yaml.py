@@ -156,3 +156,22 @@ def test_the_seed_packages_still_load_with_their_limits():
         assert (package.time_limit_ms, package.memory_kib, package.time_limit_source) == (1000, 262144, "problem.yaml")
         assert package.warnings == ()
         assert {t.group for t in package.tests} == {"sample", "secret"}
+
+
+@pytest.mark.parametrize("config", ["problem.yaml", "data/testdata.yaml", "data/secret/g1/testdata.yaml"])
+def test_a_configuration_file_too_large_to_parse_quickly_is_refused(tmp_path, config):
+    big = "keywords: [" + "a, " * 30_000 + "a]\n"  # 90 KB: seconds of YAML parsing, past the cap
+    files = {
+        "data/sample/1.in": "1\n",
+        "data/sample/1.ans": "1\n",
+        "data/secret/g1/1.in": "2\n",
+        "data/secret/g1/1.ans": "2\n",
+    }
+    yaml_text = "name: Big\nlimits: {time_limit: 1}\n"
+    if config == "problem.yaml":
+        yaml_text += big
+    else:
+        files[config] = "on_reject: continue\n" + big.replace("keywords", "range_note")
+    root = write_package(tmp_path / "big", yaml_text, files)
+    with pytest.raises(PackageError, match=rf"{config}: \d+ bytes; a configuration file holds at most"):
+        load_package(root)

@@ -4,6 +4,7 @@ user text, who may see what, the rate limit's countdown, and the statement sanit
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -421,6 +422,19 @@ def test_scoreboard_pages_follow_the_boards_rules(app):
     assert re.search(r'<td class="cell scored">\s*40', board.text)  # all 37 tests: the problem's 40 points
     assert signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").status_code == 404  # not taking part
     assert TestClient(app).get(f"/contests/{contest_id}/scoreboard").status_code == 401
+
+
+def test_an_icpc_board_explains_its_cells_and_an_ioi_board_has_no_such_legend(app):
+    with app.state.sessions() as session:
+        now = utcnow()
+        window = (now - timedelta(minutes=30), now + timedelta(hours=1))
+        spec = ContestSpec("Lab", *window, [ProblemEntry("A", "lee", None)], participants=["ana"])
+        icpc = create_contest(session, spec).id
+        ioi = create_contest(session, replace(spec, name="Day", scoring="ioi")).id
+    ana = signed_in(app, "ana")
+    assert 'id="board-legend"' in ana.get(f"/contests/{icpc}/scoreboard").text
+    assert "3 wrong tries, not solved yet" in ana.get(f"/contests/{icpc}/scoreboard/table").text
+    assert 'id="board-legend"' not in ana.get(f"/contests/{ioi}/scoreboard").text
 
 
 def test_the_sign_in_page_is_throttled_with_the_api_login_on_one_count(app):
