@@ -11,11 +11,18 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+
+from tests.slots import XDIST_WORKER
+
+if XDIST_WORKER:  # each pytest-xdist worker keeps its scratch folders (JUDGE_WORK_DIR) apart
+    _work = os.environ.get("JUDGE_WORK_DIR") or os.path.join(tempfile.gettempdir(), "classjudge")
+    os.environ["JUDGE_WORK_DIR"] = os.path.join(_work, XDIST_WORKER)
 
 PG_SERVER = os.environ.get("JUDGE_TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432")
 
