@@ -64,9 +64,12 @@ run: install
 problemtools: install
 	@$(MAKE) --no-print-directory system-packages APT_PACKAGES="$(PROBLEMTOOLS_APT)" APT_OPTIONS=--no-install-recommends
 
+# The suite on two pytest-xdist workers (tests/slots.py moves each worker's sandbox slots and
+# folders apart); --dist worksteal: an idle worker takes half of the other's remaining tests.
+# Every shipped package passes `judge problem verify` there (tests/verify/test_shipped_packages.py).
+PYTEST_WORKERS ?= 2
 test: install problemtools lint
-	$(VENV)/bin/pytest -q -ra
-	$(VENV)/bin/judge problem verify --all --slot $$((50 + $${JUDGE_TEST_SLOT_OFFSET:-0}))
+	$(VENV)/bin/pytest -q -ra -n $(PYTEST_WORKERS) --dist worksteal
 
 # ruff (lint and format) and mypy over the whole tree; configured in pyproject.toml.
 lint: install

@@ -10,7 +10,7 @@ from judge.packages import load_package
 from judge.verify import verify_package
 from tests.slots import slot
 
-FORMAT_SLOT = slot(57)  # a slot of its own: verify --all takes 50, tests/verify 51
+FORMAT_SLOT = slot(57)  # a slot of its own: tests/verify takes 50 and 51
 
 
 def test_scoring_package_verifies_partial_scores_and_derives_its_time_limit(fixture_copy):

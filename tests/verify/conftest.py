@@ -15,7 +15,7 @@ import pytest
 from judge.generate import generate
 from tests.slots import slot
 
-VERIFY_SLOT = slot(51)  # a sandbox slot of its own: `make test` runs `verify --all` on 50, e2e tests use 40
+VERIFY_SLOT = slot(51)  # a sandbox slot of its own: test_shipped_packages takes 50, e2e tests 40
 
 INPUT_VALIDATOR = r"""
 import re, sys

@@ -63,7 +63,8 @@ def test_foreign_package_skips_exactly_the_convention_steps(archivesum):
 
 
 def test_cli_shows_skipped_steps_in_the_table_and_the_summary(archivesum):
-    result = CliRunner().invoke(app, ["problem", "verify", str(archivesum), "--no-submissions"])
+    command = ["problem", "verify", str(archivesum), "--no-submissions", "--slot", str(VERIFY_SLOT)]
+    result = CliRunner().invoke(app, command)
     output = " ".join(result.output.split())
     assert "skipped" in output and "no reference solver" in output
     assert "not run" in output  # --no-submissions: steps 6 and 7 did not run, so not verified
@@ -103,7 +104,7 @@ def test_mutations_module_brings_the_audit_back(archivesum):
         "def alternative_answers(input_text, answer_text):\n"
         "    return []\n"
     )
-    report = verify_package(archivesum, run_submissions=False)
+    report = verify_package(archivesum, slot=VERIFY_SLOT, run_submissions=False)
     assert [step.number for step in report.skipped()] == [3]
     assert report.steps[4].status == StepStatus.OK and report.steps[4].checked > 0
 
@@ -127,7 +128,7 @@ def test_package_of_the_conventions_runs_every_step(split_package):
 def test_package_with_our_test_plan_but_no_reference_fails(split_package):
     (split_package / "generators/tests.yaml").write_text("secret: []\n")
     (split_package / "submissions/accepted/reference.py").unlink()
-    report = verify_package(split_package, run_submissions=False)
+    report = verify_package(split_package, slot=VERIFY_SLOT, run_submissions=False)
     assert "reference" in {f.test for f in report.steps[0].failures}
     assert report.steps[2].status == StepStatus.NOT_RUN
     assert report.skipped() == []

@@ -3,7 +3,7 @@ other valid answers (another tie-breaking), as its ``generators/mutations.py`` b
 
 For speed, only a few tests of each package are audited: greedily, the first tests that together
 produce every required kind, plus tests with alternative answers where the problem has several.
-``judge problem verify --all`` (run by ``make test``) audits every test.
+``judge problem verify`` on every shipped package (tests/verify/test_shipped_packages.py) audits every test.
 """
 
 from __future__ import annotations
