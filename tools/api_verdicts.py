@@ -12,8 +12,9 @@ in a temporary folder. The package is zipped and sent as a teacher's upload (``P
 there, in slot ``--slot`` + 1 (``JUDGE_TIME_LIMIT_SLOT``). Each submission file is then posted to
 ``/api/v1/submissions`` and its verdict read back. A folder's verdict is matched as ``judge problem
 verify`` matches it (``judge.verify.submissions``): ``accepted`` wants AC with the full score,
-``partially_accepted`` AC with less, ``run_time_error`` RTE (or MLE). A file in a language the
-judge does not have is counted as not submitted. Exit code 0 when every submitted file matched.
+``partially_accepted`` AC with less, ``run_time_error`` RTE (or MLE). A submission in a language
+the judge does not have, or of several files (the API takes one), is counted as not submitted.
+Exit code 0 when every submitted file matched.
 """
 
 from __future__ import annotations
@@ -147,11 +148,17 @@ def api_verdicts(package: Path, slot: int, timeout_s: float = 600) -> ApiOutcome
     """Run ``package`` (a folder) through a throw-away judge's API, as the module docstring says."""
     import httpx
 
-    from judge.languages import language_for_file
+    from judge.languages import NoLanguage
+    from judge.packages import PackageError, load_package
     from judge.verify.layout import VERDICT_FOLDERS, submission_files
-    from judge.verify.submissions import submission_source
+    from judge.verify.submissions import submission_program
 
     outcome = ApiOutcome()
+    try:
+        loaded = load_package(package, require_tests=False)
+    except PackageError as error:
+        outcome.error = str(error)
+        return outcome
     with tempfile.TemporaryDirectory(prefix="api-verdicts-") as tmp, Judge(_reachable(Path(tmp)), slot) as judge:
         with httpx.Client(base_url=judge.url, timeout=60) as client:
             deadline = time.monotonic() + 60
@@ -176,12 +183,14 @@ def api_verdicts(package: Path, slot: int, timeout_s: float = 600) -> ApiOutcome
             for folder in VERDICT_FOLDERS:
                 for path in submission_files(package / "submissions" / folder):
                     name = f"{folder}/{path.name}"
-                    source = submission_source(path)
-                    language = language_for_file(source.name) if source.is_file() else None
-                    if language is None:
+                    try:
+                        program = submission_program(loaded, path)
+                    except (NoLanguage, UnicodeDecodeError):
+                        program = None
+                    if program is None or program.others:  # the API takes one file
                         outcome.skipped.append(name)
                         continue
-                    body = {"problem": problem, "language": language.id, "source": source.read_text("utf-8")}
+                    body = {"problem": problem, "language": program.language.id, "source": program.source}
                     reply = client.post("/api/v1/submissions", json=body)
                     if reply.status_code != 202:
                         outcome.submitted += 1
