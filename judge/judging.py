@@ -139,7 +139,13 @@ def link_regular_file(src_dir: Path, name: str, dst: Path, max_bytes: int) -> bo
             if (info.st_uid, info.st_gid, stat.S_IMODE(info.st_mode)) != (0, 0, mode):
                 os.fchown(fd, 0, 0)
                 os.fchmod(fd, mode)
-            os.link(f"/proc/self/fd/{fd}", dst, follow_symlinks=True)
+            # linkat(AT_SYMLINK_FOLLOW) on the descriptor's /proc link (a dir_fd makes Python
+            # call linkat; plain link() would try to link the /proc link itself)
+            folder = os.open(dst.parent, os.O_PATH | os.O_DIRECTORY)
+            try:
+                os.link(f"/proc/self/fd/{fd}", dst.name, dst_dir_fd=folder, follow_symlinks=True)
+            finally:
+                os.close(folder)
             return True
         except OSError:  # not root, or another file system
             pass
