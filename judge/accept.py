@@ -28,8 +28,8 @@ from sqlalchemy import String as SqlString
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.dml import ReturningInsert, ReturningUpdate
 
+from judge import board, lifecycle
 from judge import contests as rules
-from judge import lifecycle
 from judge.auth import JURY_ROLES, token_owner, token_parameters, user_for_token
 from judge.clock import UtcDateTime, utcnow
 from judge.config import Settings
@@ -163,10 +163,12 @@ def accept_by_token(
             )
             parameters |= {"problem": problem, "letter": problem.upper(), "offered": _offered(language)}
             parameters |= {"now": now, "alive_since": now - WORKER_ALIVE}
-            submission_id = connection.execute(target_statement(contest_id is not None, jury), parameters).scalar()
-            if submission_id is not None:
+            queued = connection.execute(target_statement(contest_id is not None, jury), parameters).first()
+            if queued is not None:
+                if contest_id is not None and not jury:  # a pending attempt shows on the board at once
+                    board.refresh(session, [(contest_id, user_id, queued[1])])
                 session.commit()
-                return submission_id
+                return queued[0]
         session.rollback()
     user = user_for_token(session, token)
     if user is None:
@@ -199,7 +201,7 @@ def slot_statement(limited: bool) -> ReturningUpdate[int, str]:
 
 
 @cache
-def target_statement(to_contest: bool, jury: bool) -> ReturningInsert[int]:
+def target_statement(to_contest: bool, jury: bool) -> ReturningInsert[int, str]:
     """The ``INSERT … SELECT`` (``judge.lifecycle.enqueue_where``) that queues a submission only if
     ``fast_target`` and ``language_live`` hold; parameters as ``enqueue_where``'s plus ``now``,
     ``problem`` (the problem id), ``letter`` (in a contest: ``problem`` in upper case), ``offered``

@@ -137,12 +137,12 @@ def enqueue(
 ENQUEUED = ("language", "source", "status", "created_at", "user_id", "contest_id", "is_jury", "priority")
 
 
-def enqueue_where(problems: Select[str, str]) -> ReturningInsert[int]:
+def enqueue_where(problems: Select[str, str]) -> ReturningInsert[int, str]:
     """An ``INSERT … SELECT … RETURNING id`` that queues a submission as ``enqueue`` does, in one
     statement: the problem (id, package hash) is the first row of ``problems``, a SELECT whose WHERE
     clause carries every condition the submission must meet. Its parameters are named after the
-    columns (``enqueue_parameters``); executed, it returns the new submission's id, or no row (and
-    adds nothing) when ``problems`` selects none. Build it once and execute it many times: the
+    columns (``enqueue_parameters``); executed, it returns the new submission's (id, problem id), or
+    no row (and adds nothing) when ``problems`` selects none. Build it once and execute it many times: the
     database driver's statement cache then serves every execution."""
     column = Submission.__table__.c
     user_id = bindparam("user_id", type_=Integer)
@@ -150,7 +150,7 @@ def enqueue_where(problems: Select[str, str]) -> ReturningInsert[int]:
         *(bindparam(name, type_=column[name].type) for name in ENQUEUED), waiting_count(user_id)
     ).limit(1)
     names = ["problem_id", "package_sha256", *ENQUEUED, "fair_rank"]
-    return insert(Submission).from_select(names, picked).returning(Submission.id)
+    return insert(Submission).from_select(names, picked).returning(Submission.id, Submission.problem_id)
 
 
 def enqueue_parameters(
@@ -171,6 +171,8 @@ def enqueue_parameters(
 
 def _priority(contest_id: int | None) -> Priority:
     return Priority.CONTEST if contest_id is not None else Priority.PRACTICE
+
+
 def _refresh(session: Session, rows: Iterable) -> None:
     """Re-derive the scoreboard cells of ``rows`` (submissions or result rows with ``contest_id``,
     ``user_id``, ``problem_id``, ``is_jury``) in the caller's transaction."""
