@@ -99,14 +99,14 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
             own = os.readlink("/proc/self/ns/net")
             spaces = {_wait(lambda p=p: _net_namespace(p), 10, "the worker") for p in workers.values()}
             assert own not in spaces and len(spaces) == 3
-        _wait(lambda: _up(client), 30, "the API")
+        _wait(lambda: _up(client), 120, "the API")
         ids = []
         for i in range(SUBMISSIONS):
             if i == SUBMISSIONS // 2:  # restart the API once, mid-stream
                 api.send_signal(signal.SIGTERM)
                 api.wait(timeout=30)
                 api = start_api()
-                _wait(lambda: _up(client), 30, "the restarted API")
+                _wait(lambda: _up(client), 120, "the restarted API")
             reply = client.post(
                 "/api/v1/submissions", json={"problem": "sum", "language": "python3", "source": SOURCE.format(i)}
             )
@@ -127,7 +127,12 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
         workers["w2"].send_signal(signal.SIGSTOP)
         with sessions() as s:
             frozen_attempt = s.get(Submission, frozen).attempt
-        time.sleep(LEASE_S + 7)  # its lease expires; w3 re-queues and re-judges the submission
+
+        def taken_over() -> bool:  # its lease expired and another worker claimed the submission again
+            with sessions() as s:
+                return s.get(Submission, frozen).attempt > frozen_attempt
+
+        _wait(taken_over, 120, "the frozen worker's submission to be taken over")
         workers["w2"].send_signal(signal.SIGCONT)
 
         def all_done():
