@@ -110,7 +110,12 @@ def problem(
     )
 
 
-@router.post("/problems", response_model=ProblemSummary, status_code=201)
+# A package zip is far over the API's 1 MiB body limit; its own limit, JUDGE_MAX_PACKAGE_BYTES, is
+# applied as the upload is copied (store_upload). This is only the route's outer bound (bytes).
+UPLOAD_BODY_BYTES = 4 << 30
+
+
+@router.post("/problems", response_model=ProblemSummary, status_code=201, max_body_size=UPLOAD_BODY_BYTES)
 def upload_problem(
     request: Request,
     file: UploadFile = File(..., description="a package zip: problem.yaml at its top or in one top folder"),
