@@ -211,7 +211,9 @@ def api_verdicts(package: Path, slot: int, timeout_s: float = 600) -> ApiOutcome
                     outcome.matched += 1
                 else:
                     score = f" score {state.get('score')} of {state.get('max_score')}" if state.get("max_score") else ""
-                    outcome.mismatches.append(f"{name}: got {state['verdict']}{score}")
+                    failed = next((r for r in state.get("results", []) if r.get("verdict") != "AC"), None)
+                    where = f" on {failed['test']}: {(failed.get('message') or '')[:200]}" if failed else ""
+                    outcome.mismatches.append(f"{name}: got {state['verdict']}{score}{where}")
     return outcome
 
 

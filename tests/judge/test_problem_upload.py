@@ -11,6 +11,7 @@ again (or ``--undo``) brings it back.
 from __future__ import annotations
 
 import io
+import random
 import zipfile
 from datetime import timedelta
 from pathlib import Path
@@ -112,6 +113,15 @@ def test_a_bad_zip_or_package_is_a_422_that_says_why(db_app, data, name, reason)
     assert reason in detail
     assert str(db_app.state.settings.work_dir) not in detail  # names files in the package, not our folders
     assert teacher.get("/api/v1/problems").json() == []
+
+
+def test_a_package_zip_over_the_apis_body_limit_is_loaded(db_app):
+    # a statement picture that does not compress: the zip is over the 1 MiB of a JSON request
+    noise = bytes(random.Random(7).getrandbits(8) for _ in range(1_500_000))
+    data = package_zip(changed={"statement/noise.png": noise})
+    assert len(data) > 1 << 20
+    made = upload(client(db_app, "tea", "teacher"), data)
+    assert made.status_code == 201, made.text
 
 
 def test_a_zip_over_the_cap_is_a_413(db_app):
