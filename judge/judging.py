@@ -10,6 +10,7 @@ run in its own fresh folder, with its own limits and counters (``sandbox.session
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import stat
 import threading
@@ -327,6 +328,27 @@ def interactive_verdict(
     return interactor.verdict, interactor.message
 
 
+def _discard_until_done(read_fd: int, interactor: threading.Thread) -> None:
+    """Read off and drop what the interactor writes to the ended submission (pipe end ``read_fd``)
+    while ``interactor`` runs: its writes then never fail (no SIGPIPE: the format's interactor
+    decides its verdict after the submission ended, as problemtools' runner lets it)."""
+    watch = select.poll()
+    watch.register(read_fd, select.POLLIN)
+    while interactor.is_alive():
+        if watch.poll(50) and not _drain(read_fd):
+            break  # end of file: the interactor closed its output
+
+
+def _drain(read_fd: int) -> bool:
+    """Read what is there on the non-blocking ``read_fd``; False at end of file."""
+    try:
+        while chunk := os.read(read_fd, 65536):
+            del chunk
+        return False
+    except BlockingIOError:
+        return True
+
+
 def _writers_gone(read_fd: int) -> bool:
     """Whether every writing end of the pipe whose reading end is ``read_fd`` is closed: its
     data (no longer wanted) is read off until end of file (True) or until nothing more is there
@@ -400,6 +422,8 @@ def run_interactive_test(
     try:
         result = session.run(argv, "run", limits, pipe_fds=(to_program_r, to_interactor_w))
         interactor_first = _writers_gone(held[0])
+        os.close(held.pop())  # the interactor may now meet the end of the submission's output
+        _discard_until_done(held[0], thread)
     finally:
         for fd in held:
             os.close(fd)

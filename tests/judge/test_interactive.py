@@ -224,3 +224,30 @@ def test_the_sample_conversation_is_shown_over_the_api_and_on_the_problem_page(t
     assert sample["interaction"] == ">500\n<correct\n"
     page = client.get("/problems/guessgame").text
     assert "Conversation" in page and "&gt;500\n&lt;correct" in page
+
+
+# An interactor that still writes after the submission has given its answer and ended: its writes
+# must not fail (no SIGPIPE, no broken pipe), and its verdict stands.
+WRITES_AFTER_THE_END = """import sys
+secret = open(sys.argv[1]).read().strip()
+print(secret, flush=True)
+answer = sys.stdin.readline().strip()
+sys.stdout.write("bye\\n" * 100_000)  # far over a pipe's buffer, to a submission that has ended
+sys.stdout.flush()
+sys.exit(42 if answer == secret else 43)
+"""
+ECHO_ONE_LINE = "print(input(), flush=True)\n"
+
+
+@needs_root
+def test_an_interactor_may_write_after_the_submission_ended(box, tmp_path):
+    chatty = tmp_path / "guessgame"
+    shutil.copytree(GUESSGAME, chatty)
+    (chatty / "output_validators" / "interactor" / "interactor.py").write_text(WRITES_AFTER_THE_END)
+    work = WORK_ROOT / "interactive-after"
+    shutil.rmtree(work, ignore_errors=True)
+    outcome = judge_submission(box, load_package(chatty), LANGUAGES["python3"], ECHO_ONE_LINE, work)
+    assert [t.verdict for t in outcome.tests] == [AC] * len(outcome.tests), [
+        (t.verdict, t.message) for t in outcome.tests
+    ]
+    shutil.rmtree(work, ignore_errors=True)
