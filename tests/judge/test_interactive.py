@@ -176,7 +176,6 @@ def test_the_side_that_ended_first_decides_however_close_the_ends(box, source, v
     assert [t.verdict for t in outcome.tests] == [verdict] * (1 if stop else 4), [
         (t.verdict, t.message) for t in outcome.tests
     ]
-    shutil.rmtree(work, ignore_errors=True)
 
 
 # An interactor that gives the whole input, closes its output (the submission's end of file),
@@ -192,16 +191,24 @@ sys.exit(42 if answer == secret else 43)
 ECHO_TO_EOF = "import sys\nprint(sys.stdin.read().strip(), flush=True)\n"
 
 
+def judge_with_interactor(box, tmp_path: Path, interactor: str, source: str, work_name: str):
+    """Judge the Python 3 ``source`` on guessgame's tests with the interactor ``interactor``
+    (Python source) in place of the package's own."""
+    package = tmp_path / "guessgame"
+    shutil.copytree(GUESSGAME, package)
+    (package / "output_validators" / "interactor" / "interactor.py").write_text(interactor)
+    work = WORK_ROOT / work_name
+    shutil.rmtree(work, ignore_errors=True)
+    try:
+        return judge_submission(box, load_package(package), LANGUAGES["python3"], source, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 @needs_root
 def test_an_interactor_may_close_its_output_to_end_the_input(box, tmp_path):
-    echo = tmp_path / "guessgame"
-    shutil.copytree(GUESSGAME, echo)
-    (echo / "output_validators" / "interactor" / "interactor.py").write_text(CLOSES_ITS_OUTPUT)
-    work = WORK_ROOT / "interactive-close"
-    shutil.rmtree(work, ignore_errors=True)
-    outcome = judge_submission(box, load_package(echo), LANGUAGES["python3"], ECHO_TO_EOF, work)
+    outcome = judge_with_interactor(box, tmp_path, CLOSES_ITS_OUTPUT, ECHO_TO_EOF, "interactive-close")
     assert outcome.verdict == AC, [(t.verdict, t.message) for t in outcome.tests]
-    shutil.rmtree(work, ignore_errors=True)
 
 
 def test_problemtools_gives_the_same_verdicts(problemtools_config, tmp_path):  # noqa: F811 (the fixture)
@@ -241,13 +248,7 @@ ECHO_ONE_LINE = "print(input(), flush=True)\n"
 
 @needs_root
 def test_an_interactor_may_write_after_the_submission_ended(box, tmp_path):
-    chatty = tmp_path / "guessgame"
-    shutil.copytree(GUESSGAME, chatty)
-    (chatty / "output_validators" / "interactor" / "interactor.py").write_text(WRITES_AFTER_THE_END)
-    work = WORK_ROOT / "interactive-after"
-    shutil.rmtree(work, ignore_errors=True)
-    outcome = judge_submission(box, load_package(chatty), LANGUAGES["python3"], ECHO_ONE_LINE, work)
+    outcome = judge_with_interactor(box, tmp_path, WRITES_AFTER_THE_END, ECHO_ONE_LINE, "interactive-after")
     assert [t.verdict for t in outcome.tests] == [AC] * len(outcome.tests), [
         (t.verdict, t.message) for t in outcome.tests
     ]
-    shutil.rmtree(work, ignore_errors=True)
