@@ -122,10 +122,24 @@ def judge_next(session, verdict: str, tests: list[tuple[str, str]] | None = None
     results under that attempt, and write the verdict, every write fenced by the claim."""
     claim = lifecycle.claim(session, "test-worker", 30)
     assert claim is not None, "nothing queued"
-    tests = tests if tests is not None else [("secret", verdict)]
+    finish_claimed(session, claim, "test-worker", verdict, tests if tests is not None else [("secret", verdict)])
+    return claim.submission_id
+
+
+def finish_claimed(
+    session,
+    claim: lifecycle.Claim,
+    worker: str,
+    verdict: str,
+    tests: list[tuple[str, str]],
+    score: float | None = None,
+    max_score: float | None = None,
+) -> None:
+    """Store ``tests`` ((test group, verdict) each) under ``claim`` of ``worker``, one by one as a
+    worker finishes them, then the ``verdict`` and graded ``score`` of ``max_score``."""
     for ordinal, (group, test_verdict) in enumerate(tests, start=1):
         result = TestResult(ordinal=ordinal, test_name=f"{group}/{ordinal:02d}", test_group=group, verdict=test_verdict)
-        assert lifecycle.store_tests(session, claim, "test-worker", [result])
+        assert lifecycle.store_tests(session, claim, worker, [result])
     assert lifecycle.finish(
         session,
         claim,
@@ -136,8 +150,9 @@ def judge_next(session, verdict: str, tests: list[tuple[str, str]] | None = None
         memory_kib=None,
         tests_passed=sum(v == "AC" for _, v in tests),
         tests_total=len(tests),
+        score=score,
+        max_score=max_score,
     )
-    return claim.submission_id
 
 
 @pytest.fixture
