@@ -297,12 +297,18 @@ def store_tests(session: Session, claim_: Claim, worker_id: str, results: Sequen
     if not _fenced(session, claim_, worker_id=worker_id):
         session.rollback()
         return False
+    _add_results(session, claim_, results)
+    session.commit()
+    return True
+
+
+def _add_results(session: Session, claim_: Claim, results: Sequence[TestResult]) -> None:
+    """Add ``results`` under the claim's submission and attempt, messages cut to MESSAGE_LIMIT
+    (not committed)."""
     for result in results:
         result.submission_id, result.attempt = claim_.submission_id, claim_.attempt
         result.message = (result.message or "")[:MESSAGE_LIMIT] or None
     session.add_all(results)
-    session.commit()
-    return True
 
 
 def finish(
@@ -318,11 +324,13 @@ def finish(
     tests_total: int,
     score: float | None = None,
     max_score: float | None = None,
+    results: Sequence[TestResult] = (),
 ) -> bool:
     """End the judging with its ``verdict``, messages, largest CPU time (ms) and peak memory (KiB),
     the count of test cases passed and run, and its ``score`` out of ``max_score`` (the package's
-    grading; None: not graded / unbounded); False, changing nothing, if the claim no longer holds.
-    Committed with the submission's scoreboard cell (``judge.board.refresh``)."""
+    grading; None: not graded / unbounded), storing with it its test ``results`` not yet stored
+    (new rows, as ``store_tests``); False, changing nothing, if the claim no longer holds.
+    Committed in one transaction with the submission's scoreboard cell (``judge.board.refresh``)."""
     done = session.execute(
         update(Submission)
         .where(holds(claim_))
@@ -346,6 +354,7 @@ def finish(
     if done is None:
         session.rollback()
         return False
+    _add_results(session, claim_, results)
     _refresh(session, [done])
     session.commit()
     return True

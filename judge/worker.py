@@ -33,9 +33,9 @@ from sandbox import Sandbox, SandboxError, clear_folder, is_empty_folder
 
 log = logging.getLogger(__name__)
 IDLE_SLEEP_S = 0.2
-# a judging's test results are written together (one transaction), at most this long (s) after
-# the last write, and at its end: a slow test is written as soon as it is done, a run of fast
-# tests costs one commit, not one each
+# a judging's test results are written together (one transaction, by the claim's writer thread)
+# this long (s) after the last write, and the rest with the verdict: a slow test is written as
+# soon as it is done, a run of fast tests costs one commit, not one each
 STORE_EVERY_S = 0.5
 
 
@@ -65,8 +65,6 @@ class Worker:
         self.box = Sandbox(slot=slot)
         self.stop = threading.Event()
         self.languages: list[str] = []
-        self._unstored: list[TestResult] = []  # results of the current judging not written yet
-        self._stored_at = 0.0  # when test results were last written (monotonic s)
 
     # -- start-up ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -137,21 +135,20 @@ class Worker:
             if claim is None:
                 return False
             submission = session.get(Submission, claim.submission_id)
-            self.heartbeat(session, claim.submission_id)
-        self._unstored, self._stored_at = [], time.monotonic()
-        renewer = _LeaseRenewer(self, claim)
-        renewer.start()
+        writer = _ClaimWriter(self, claim)  # the heartbeat, the lease and the test results
+        writer.start()
         try:
-            outcome = self._judge(claim, submission)
-            self._finish(claim, outcome)
+            outcome = self._judge(submission, writer)
+            self._finish(claim, outcome, writer)
         except StopRequested:
+            writer.close()
             with self.sessions() as session:
                 lifecycle.give_back(session, claim)
             log.info("submission %s given back to the queue (stopping)", claim.submission_id)
         except LeaseLost:
             log.warning("lease on submission %s lost; its results are discarded", claim.submission_id)
         finally:
-            renewer.stop()
+            writer.close()
         return True
 
     def _clean_work(self) -> bool:
@@ -165,7 +162,7 @@ class Worker:
             log.error("work folder %s cannot be made clean (%s): no submission is claimed", self.work, error)
             return False
 
-    def _judge(self, claim: lifecycle.Claim, submission: Submission) -> JudgingOutcome:
+    def _judge(self, submission: Submission, writer: _ClaimWriter) -> JudgingOutcome:
         language = LANGUAGES.get(submission.language)
         try:
             if language is None:
@@ -179,7 +176,7 @@ class Worker:
                 language,
                 submission.source,
                 self.work,
-                on_test=lambda t: self._store_test(claim, t),
+                on_test=lambda t: self._store_test(writer, t),
                 validator_cache=packages / "validators",
             )
         except (StopRequested, LeaseLost):
@@ -188,10 +185,10 @@ class Worker:
             log.exception("judge error on submission %s", submission.id)
             return JudgingOutcome(JE, judge_message=f"judge error: {type(exc).__name__}: {exc}"[:2000])
 
-    def _store_test(self, claim: lifecycle.Claim, test: TestOutcome) -> None:
-        """Keep one test result for the claim, written with the others at most ``STORE_EVERY_S``
-        after the last write (``_store_unstored``); stop early on SIGTERM or a lost lease."""
-        self._unstored.append(
+    def _store_test(self, writer: _ClaimWriter, test: TestOutcome) -> None:
+        """Hand one test result to the claim's writer (``_ClaimWriter.keep``: written in the
+        background); stop early on SIGTERM or a lost lease."""
+        writer.keep(
             TestResult(
                 ordinal=test.ordinal,
                 test_name=test.test.name,
@@ -207,24 +204,18 @@ class Worker:
                 output=None if test.output is None else test.output.decode(errors="replace").replace("\x00", "\ufffd"),
             )
         )
-        if time.monotonic() - self._stored_at >= STORE_EVERY_S:
-            self._store_unstored(claim)
+        if writer.lost:
+            raise LeaseLost()
         if self.stop.is_set():
             raise StopRequested()
 
-    def _store_unstored(self, claim: lifecycle.Claim) -> None:
-        """Write the kept test results under the claim in one transaction; LeaseLost when the
-        claim no longer holds."""
-        if self._unstored:
-            with self.sessions() as session:
-                if not lifecycle.store_tests(session, claim, self.id, self._unstored):
-                    raise LeaseLost()
-        self._unstored, self._stored_at = [], time.monotonic()
-
-    def _finish(self, claim: lifecycle.Claim, outcome: JudgingOutcome) -> None:
-        """Store the judging's last test results and its verdict under the claim; LeaseLost when
-        the claim no longer holds."""
-        self._store_unstored(claim)
+    def _finish(self, claim: lifecycle.Claim, outcome: JudgingOutcome, writer: _ClaimWriter) -> None:
+        """Store the verdict under the claim in one transaction with the test results the writer
+        has not written (after its last write has ended: every result is stored when the verdict
+        is); LeaseLost when the claim no longer holds."""
+        unwritten = writer.close()
+        if writer.lost:
+            raise LeaseLost()
         with self.sessions() as session:
             done = lifecycle.finish(
                 session,
@@ -238,36 +229,101 @@ class Worker:
                 tests_total=len(outcome.tests),
                 score=outcome.score,
                 max_score=outcome.max_score,
+                results=unwritten,
             )
         if not done:
             raise LeaseLost()
         log.info("submission %s: %s", claim.submission_id, outcome.verdict)
 
 
-class _LeaseRenewer:
-    """Renews a claim's lease every third of its length in a background thread."""
+class _ClaimWriter:
+    """The writes of one judging that it never waits for, made by a thread of their own: the
+    worker's heartbeat naming the submission, the claim's lease renewed every third of its
+    length, and the test results handed over by ``keep``, written together (``lifecycle.
+    store_tests``, one transaction) ``STORE_EVERY_S`` after the last write.
+
+    ``lost`` becomes True once a write finds the claim no longer holds (nothing more is
+    written). A write that fails (the database went away) is logged and its results are kept
+    for the next one. ``close`` lets the write under way end, stops the thread and returns the
+    results not written, for the verdict's own transaction (``lifecycle.finish``).
+    """
 
     def __init__(self, worker: Worker, claim: lifecycle.Claim):
         self.worker, self.claim = worker, claim
-        self.done = threading.Event()
+        self.lost = False
+        self._pending: list[TestResult] = []
+        self._written_at = time.monotonic()  # when results were last written, or the judging began
+        self._closed = False
+        self._wake = threading.Condition()
         self.thread = threading.Thread(target=self._loop, daemon=True)
 
     def start(self) -> None:
         self.thread.start()
 
-    def stop(self) -> None:
-        self.done.set()
-        self.thread.join()
+    def keep(self, result: TestResult) -> None:
+        """Hand ``result`` over to be written; returns at once."""
+        with self._wake:
+            self._pending.append(result)
+            self._wake.notify()
+
+    def close(self) -> list[TestResult]:
+        """Stop the thread once its write under way (if any) has ended; the results not written
+        (none once ``lost``). Idempotent."""
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+        if self.thread.ident is not None:
+            self.thread.join()
+        with self._wake:
+            unwritten, self._pending = self._pending, []
+        return [] if self.lost else unwritten
 
     def _loop(self) -> None:
-        period = self.worker.settings.lease_seconds / 3
-        while not self.done.wait(period):
-            try:
-                with self.worker.sessions() as session:
-                    if not lifecycle.renew(session, self.claim, self.worker.settings.lease_seconds):
-                        return
-            except Exception:  # a missed renewal only shortens the lease
-                log.exception("lease renewal failed")
+        settings, worker = self.worker.settings, self.worker
+        try:
+            with worker.sessions() as session:
+                worker.heartbeat(session, self.claim.submission_id)
+        except Exception:  # a missed heartbeat only makes the worker look idle a while
+            log.exception("heartbeat failed")
+        period = settings.lease_seconds / 3
+        renew_at = time.monotonic() + period
+        while not self.lost:
+            with self._wake:
+                while not self._closed:
+                    now = time.monotonic()
+                    store_at = self._written_at + STORE_EVERY_S if self._pending else float("inf")
+                    if now >= min(store_at, renew_at):
+                        break
+                    self._wake.wait(min(store_at, renew_at) - now)
+                if self._closed:
+                    return
+                now = time.monotonic()
+                batch = self._pending if now >= self._written_at + STORE_EVERY_S else []
+                if batch:
+                    self._pending = []
+            if batch:
+                self._write(batch)
+            if time.monotonic() >= renew_at:
+                self._renew()
+                renew_at = time.monotonic() + period
+
+    def _write(self, batch: list[TestResult]) -> None:
+        try:
+            with self.worker.sessions() as session:
+                self.lost = not lifecycle.store_tests(session, self.claim, self.worker.id, batch)
+        except Exception:  # written with the next batch, or with the verdict
+            log.exception("test results not written; kept for the next write")
+            with self._wake:
+                self._pending[:0] = batch
+        with self._wake:
+            self._written_at = time.monotonic()
+
+    def _renew(self) -> None:
+        try:
+            with self.worker.sessions() as session:
+                self.lost = not lifecycle.renew(session, self.claim, self.worker.settings.lease_seconds)
+        except Exception:  # a missed renewal only shortens the lease
+            log.exception("lease renewal failed")
 
 
 def run_worker(settings: Settings, slot: int) -> None:

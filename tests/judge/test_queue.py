@@ -9,7 +9,7 @@ from sqlalchemy import select, update
 
 from judge import lifecycle
 from judge.db import make_engine, make_sessionmaker
-from judge.models import PackageArchive, Problem, Submission, utcnow
+from judge.models import PackageArchive, Problem, Submission, TestResult, utcnow
 from judge.vocabulary import Priority
 
 
@@ -85,6 +85,34 @@ def test_after_max_attempts_a_lost_submission_ends_as_judge_error(database_url):
         assert (row.status, row.verdict) == ("done", "JE")
         assert "interrupted 2 times" in row.judge_message
         assert lifecycle.claim(s, "w", 30) is None
+
+
+def test_finish_stores_the_last_results_with_the_verdict_or_nothing(database_url):
+    first, second = _seed(database_url, 2)
+    sessions = make_sessionmaker(make_engine(database_url))
+
+    def results(*ordinals: int) -> list[TestResult]:
+        return [
+            TestResult(ordinal=n, test_name=f"t{n}", test_group="secret", verdict="AC", message="x" * 3000)
+            for n in ordinals
+        ]
+
+    def finish(s, claim, rows) -> bool:
+        return lifecycle.finish(
+            s, claim, verdict="AC", compile_message=None, judge_message=None, time_ms=1, memory_kib=1,
+            tests_passed=3, tests_total=3, results=rows,
+        )  # fmt: skip
+
+    with sessions() as s:
+        claim = lifecycle.claim(s, "w", 30)
+        assert lifecycle.store_tests(s, claim, "w", results(1))
+        assert finish(s, claim, results(2, 3))
+        stale = lifecycle.claim(s, "w", 30)
+        lifecycle.rejudge(s, submission_id=second)  # the claim on the second no longer holds
+        assert not finish(s, stale, results(1))
+        stored = s.execute(select(TestResult.submission_id, TestResult.ordinal, TestResult.message)).all()
+    assert [(sid, n) for sid, n, _ in stored] == [(first, 1), (first, 2), (first, 3)]
+    assert {len(message) for _, _, message in stored} == {lifecycle.MESSAGE_LIMIT}
 
 
 def test_release_puts_submission_back_for_another_worker(database_url):
