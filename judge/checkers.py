@@ -261,14 +261,19 @@ def check_output(
     test: TestCase,
     team_output: Path,
     run_validator: ValidatorRunner,
+    data: bytes | None = None,
 ) -> CheckResult:
-    """The checker's verdict on the team output in file ``team_output`` for ``test`` of ``package``.
+    """The checker's verdict on the team output in file ``team_output`` for ``test`` of ``package``;
+    with ``data`` (the output's bytes, held by the caller) the file is written only when an
+    output validator needs it, and never read.
 
     ``validation: custom``: the package's output validator, run by ``run_validator``; ``validation:
     default``: ``default_check`` with the package's flags (checked when the package was loaded, so a
     FlagError here is a judge error).
     """
     if package.output_validator is not None:
+        if data is not None:
+            team_output.write_bytes(data)
         return run_validator(
             package.output_validator,
             test.input_path,
@@ -278,6 +283,6 @@ def check_output(
         )
     try:
         flags = (*package.validator_flags, *test.output_validator_flags)
-        return default_check(team_output.read_bytes(), test.answer_path.read_bytes(), flags)
+        return default_check(team_output.read_bytes() if data is None else data, test.answer_path.read_bytes(), flags)
     except FlagError as exc:
         return CheckResult(JE, str(exc))

@@ -269,9 +269,9 @@ def run_test(
     run_validator: ValidatorRunner,
 ) -> TestOutcome:
     """Run the program on one test in the session's fresh folder ``run``, then check its output
-    (the team output is kept in ``work``, outside the box) with ``check_output``, whose output
-    validator runs through ``run_validator`` (``judge.validators``: in the same session, in a
-    folder and run of its own).
+    with ``check_output`` (for an output validator the team output is written to ``work``, outside
+    the box), whose output validator runs through ``run_validator`` (``judge.validators``: in the
+    same session, in a folder and run of its own).
 
     The input is given on standard input and, when the package sets ``io.input_file``, as that file;
     the output is ``io.output_file`` when the program created it, else standard output.
@@ -296,11 +296,10 @@ def run_test(
     output = None
     if package.output_file:
         output = read_output_file(folder, package.output_file, package.output_bytes)
-    team_output = work / "team_output"
-    team_output.write_bytes(result.stdout if output is None else output)
+    team_output = result.stdout if output is None else output
     if test.sample:  # its data is in the statement: the student may see what went wrong
-        outcome.output = (result.stdout if output is None else output)[:SAMPLE_OUTPUT_KEPT]
-    check = check_output(package, test, team_output, run_validator)
+        outcome.output = team_output[:SAMPLE_OUTPUT_KEPT]
+    check = check_output(package, test, work / "team_output", run_validator, data=team_output)
     outcome.verdict, outcome.message, outcome.feedback = check.verdict, check.message, check.feedback
     outcome.score = check.score
     return outcome

@@ -238,6 +238,25 @@ def test_check_output_runs_the_validator_through_the_given_runner(tmp_path):
     assert calls == [("check.py", "01.in", "01.ans", "team", ("x",))]
 
 
+def test_check_output_given_the_bytes_writes_a_file_only_for_an_output_validator(tmp_path):
+    seen = []
+
+    def runner(program, input_path, answer_path, team_output_path, flags=()):
+        seen.append(team_output_path.read_bytes())
+        return CheckResult(AC)
+
+    (tmp_path / "01.ans").write_bytes(b"3\n")
+    test = JudgeTest("sample/01", "sample", tmp_path / "01.in", tmp_path / "01.ans")
+    default = SimpleNamespace(output_validator=None, validator_flags=())
+    team = tmp_path / "team"
+    assert check_output(default, test, team, runner, data=b" 3 ").verdict == AC  # type: ignore[arg-type]
+    assert check_output(default, test, team, runner, data=b"4\n").verdict == WA  # type: ignore[arg-type]
+    assert not team.exists() and not seen  # compared in memory
+    custom = SimpleNamespace(output_validator=tmp_path / "check.py", validator_flags=())
+    assert check_output(custom, test, team, runner, data=b"7\n").verdict == AC  # type: ignore[arg-type]
+    assert seen == [b"7\n"]
+
+
 def test_checking_needs_neither_the_sandbox_nor_the_judging_module():
     code = (
         "import sys, judge.checkers\n"
