@@ -1,8 +1,10 @@
 """Judging overhead end to end: one 30-test C++ submission judged by a real ``judge.worker.Worker``
 (claim from the queue, compile in the sandbox session, every test run in it, the default
 checker, every test result and the verdict stored) against the same work done bare: the same
-g++ command in a plain folder, then the binary run on each test by a plain ``subprocess.run``
-(standard input from the test file, standard output captured), no sandbox, no database.
+g++ command in a fresh plain folder, then the binary run on each test by a plain
+``subprocess.run`` (standard input from the test file, standard output captured) and its output
+compared with the answer by the same default checker (``judge.checkers.default_check``), no
+sandbox, no database.
 
 The package ``sums`` (add up N numbers, N from 1 to 200,000) is made here and its data by
 ``judge problem generate`` (``judge.generate``: the generator and the reference solver). The
@@ -31,6 +33,7 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 if str(REPOSITORY) not in sys.path:
     sys.path.insert(0, str(REPOSITORY))
 
+from judge.checkers import default_check  # noqa: E402
 from judge.config import Settings  # noqa: E402
 from judge.db import make_engine, make_sessionmaker, upgrade  # noqa: E402
 from judge.generate import generate  # noqa: E402
@@ -104,9 +107,10 @@ def judged(worker: Worker, sessions, digest: str, source: str) -> float:
     return elapsed
 
 
-def bare(folder: Path, source: str, tests: list[Path]) -> tuple[float, float]:
-    """The same compile (the language's own g++ command, in ``folder``) and a plain run of the
-    binary on each test; (compile s, sum of the runs s)."""
+def bare(folder: Path, source: str, tests: list[tuple[Path, Path]]) -> tuple[float, float]:
+    """The same compile (the language's own g++ command, in ``folder``), a plain run of the binary
+    on each test (input, answer) and the default checker on its output; (compile s, sum of the
+    runs and checks s). Raises RuntimeError unless every output is accepted."""
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
     language = LANGUAGES["cpp"]
@@ -117,11 +121,14 @@ def bare(folder: Path, source: str, tests: list[Path]) -> tuple[float, float]:
     subprocess.run(argv, cwd=folder, check=True, capture_output=True)
     compiled = time.perf_counter() - start
     runs = 0.0
-    for test in tests:
+    for test, answer in tests:
         with open(test, "rb") as stdin:
             start = time.perf_counter()
-            subprocess.run(["./main"], cwd=folder, stdin=stdin, capture_output=True, check=True)
+            run = subprocess.run(["./main"], cwd=folder, stdin=stdin, capture_output=True, check=True)
+            accepted = default_check(run.stdout, answer.read_bytes()).verdict == "AC"
             runs += time.perf_counter() - start
+        if not accepted:
+            raise RuntimeError(f"the bare run on {test.name} was not accepted")
     return compiled, runs
 
 
@@ -131,7 +138,7 @@ def main() -> None:
     os.chmod(scratch, 0o711)
     try:
         package_root = make_package(scratch / "problems")
-        tests = [test.input_path for test in load_package(package_root).tests]
+        tests = [(test.input_path, test.answer_path) for test in load_package(package_root).tests]
         url = f"sqlite:///{scratch / 'judge.db'}"
         upgrade(url)
         sessions = make_sessionmaker(make_engine(url))
@@ -171,7 +178,7 @@ def report(rows: list[tuple[float, float, float, float, float]], tests: int) -> 
     print(f"judged by the worker   median {judge_ms:8.1f} ms   CPU {median_ms(3):8.1f} ms")
     print(
         f"bare compile + runs    median {bare_ms:8.1f} ms   CPU {median_ms(4):8.1f} ms   "
-        f"(compile {compile_ms:.1f} ms, {tests} runs {runs_ms:.1f} ms)"
+        f"(compile {compile_ms:.1f} ms, {tests} runs and checks {runs_ms:.1f} ms)"
     )
     cpu_ratio = statistics.median(row[3] / row[4] for row in rows)
     print(f"ratio judged / bare: wall {ratio:.2f}x, CPU {cpu_ratio:.2f}x (medians of the per-repetition ratios)")
