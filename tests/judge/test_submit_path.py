@@ -28,7 +28,7 @@ from judge.clock import utcnow
 from judge.config import Settings
 from judge.models import BoardCell, TestResult, Worker
 from tests.conftest import make_account
-from tests.contests.conftest import add_problems, make_contest
+from tests.contests.conftest import add_problems, finish_claimed, make_contest
 
 SOURCE = {"problem": "pa", "language": "python3", "source": "print(1)\n"}
 
@@ -228,17 +228,7 @@ def test_polling_answers_304_until_the_submission_changes(app):
     assert again.headers["ETag"] == tag and again.content == tested.content
     assert ann.get(url, headers={"If-None-Match": tag}).status_code == 304
     with app.state.sessions() as s:  # the verdict is stored
-        lifecycle.finish(
-            s,
-            claim,
-            verdict="AC",
-            compile_message=None,
-            judge_message=None,
-            time_ms=5,
-            memory_kib=100,
-            tests_passed=1,
-            tests_total=1,
-        )
+        finish_claimed(s, claim, "w1", "AC", [])
     done = ann.get(url, headers={"If-None-Match": tag})
     assert done.status_code == 200 and done.json()["verdict"] == "AC" and done.headers["ETag"] != tag
     assert ann.get(url, headers={"If-None-Match": done.headers["ETag"]}).status_code == 304
