@@ -18,26 +18,26 @@ from judge.config import REPO_ROOT
 
 
 def make_engine(url: str, *, ping: bool = True) -> Engine:
-    """Create an engine for ``url`` whose pool keeps up to ``POOL_SIZE`` connections open between
-    uses (one per thread of the API's thread pool) and opens at most ``POOL_OVERFLOW`` more at once.
+    """Create an engine for ``url``.
 
     SQLite: creates the parent folder, queues writers of every process on one ``WriterLock`` (up to
     ``SQLITE_LOCK_TIMEOUT_S``), keeps SQLite's busy timeout of ``LOCK_TIMEOUT_S`` for anyone else, and
     turns on WAL so readers never block the writer.
     PostgreSQL: a statement waits up to ``LOCK_TIMEOUT_S`` for a lock, then fails (OperationalError).
-    A connection is replaced once it is ``RECYCLE_S`` old. ``ping``: each checkout first tests the
-    connection with a round trip and replaces it if the server dropped it (a worker, whose failed
-    write would become a wrong verdict). Without it (the API) a request on a dropped connection fails
-    with OperationalError (the API answers 503, nothing stored) and SQLAlchemy then discards every
-    connection the pool held before, so the next request connects anew.
+    The pool keeps up to ``POOL_SIZE`` connections open between uses (one per thread of the API's
+    thread pool) and opens at most ``POOL_OVERFLOW`` more at once. A connection is replaced once it
+    is ``RECYCLE_S`` old. ``ping``: each checkout first tests the connection with a round trip and
+    replaces it if the server dropped it (a worker, whose failed write would become a wrong verdict).
+    Without it (the API) a request on a dropped connection fails with OperationalError (the API
+    answers 503, nothing stored) and SQLAlchemy then discards every connection the pool held before,
+    so the next request connects anew.
     """
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
         on_disk = bool(path) and path != ":memory:"
         if on_disk:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        pool = {"pool_size": POOL_SIZE, "max_overflow": POOL_OVERFLOW} if on_disk else {}  # memory: one connection
-        engine = create_engine(url, connect_args={"timeout": LOCK_TIMEOUT_S, "check_same_thread": False}, **pool)
+        engine = create_engine(url, connect_args={"timeout": LOCK_TIMEOUT_S, "check_same_thread": False})
         _serialize_sqlite_writers(engine, path if on_disk else None)
 
         @event.listens_for(engine, "connect")
@@ -62,9 +62,10 @@ def make_engine(url: str, *, ping: bool = True) -> Engine:
 
 
 # A connection given back to a full pool is closed, and a PostgreSQL connection costs a server
-# process to open: the pool keeps one per thread that may hold one, anyio's default thread pool
-# (40) running the API's routes; the overflow covers the event streams' polls and a request that
-# holds its session between two of its thread hops.
+# process to open (SQLite keeps SQLAlchemy's pool: its connections are cheap to open): the pool
+# keeps one per thread that may hold one, anyio's default thread pool (40) running the API's routes;
+# the overflow covers the event streams' polls and a request that holds its session between two of
+# its thread hops.
 POOL_SIZE = 40
 POOL_OVERFLOW = 10
 RECYCLE_S = 1800  # a connection's longest life (s): before a firewall or server idle timeout cuts it
