@@ -17,13 +17,20 @@ from judge import board
 from judge.config import REPO_ROOT
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, *, ping: bool = True) -> Engine:
     """Create an engine for ``url``.
 
     SQLite: creates the parent folder, queues writers of every process on one ``WriterLock`` (up to
     ``SQLITE_LOCK_TIMEOUT_S``), keeps SQLite's busy timeout of ``LOCK_TIMEOUT_S`` for anyone else, and
     turns on WAL so readers never block the writer.
     PostgreSQL: a statement waits up to ``LOCK_TIMEOUT_S`` for a lock, then fails (OperationalError).
+    The pool keeps up to ``POOL_SIZE`` connections open between uses (one per thread of the API's
+    thread pool) and opens at most ``POOL_OVERFLOW`` more at once. A connection is replaced once it
+    is ``RECYCLE_S`` old. ``ping``: each checkout first tests the connection with a round trip and
+    replaces it if the server dropped it (a worker, whose failed write would become a wrong verdict).
+    Without it (the API) a request on a dropped connection fails with OperationalError (the API
+    answers 503, nothing stored) and SQLAlchemy then discards every connection the pool held before,
+    so the next request connects anew.
     """
     if url.startswith("sqlite"):
         path = url.split("///", 1)[-1]
@@ -44,9 +51,24 @@ def make_engine(url: str) -> Engine:
         return engine
     # a lock wait ends after LOCK_TIMEOUT_S with an error (the API answers 503) instead of never
     options = f"-c lock_timeout={int(LOCK_TIMEOUT_S * 1000)}"
-    return create_engine(url, pool_pre_ping=True, connect_args={"options": options})
+    return create_engine(
+        url,
+        pool_size=POOL_SIZE,
+        max_overflow=POOL_OVERFLOW,
+        pool_recycle=RECYCLE_S,
+        pool_pre_ping=ping,
+        connect_args={"options": options},
+    )
 
 
+# A connection given back to a full pool is closed, and a PostgreSQL connection costs a server
+# process to open (SQLite keeps SQLAlchemy's pool: its connections are cheap to open): the pool
+# keeps one per thread that may hold one, anyio's default thread pool (40) running the API's routes;
+# the overflow covers the event streams' polls and a request that holds its session between two of
+# its thread hops.
+POOL_SIZE = 40
+POOL_OVERFLOW = 10
+RECYCLE_S = 1800  # a connection's longest life (s): before a firewall or server idle timeout cuts it
 WRITE_STATEMENTS = ("INSERT", "UPDATE", "DELETE", "REPLAC")
 LOCK_TIMEOUT_S = 30  # the longest a statement waits for another transaction's lock (s)
 SQLITE_LOCK_TIMEOUT_S = LOCK_TIMEOUT_S  # the wait for another writer of the same SQLite file (s)

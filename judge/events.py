@@ -192,7 +192,7 @@ class ContestFeed:
         return events
 
 
-MAX_CONCURRENT_POLLS = 4  # of the pool's 15 connections: open streams never starve other requests
+MAX_CONCURRENT_POLLS = 4  # of the pool's connections (judge.db.POOL_SIZE): open streams never starve other requests
 _poll_limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
     weakref.WeakKeyDictionary()
 )

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
 from typing import cast
 
 from sqlalchemy import (
@@ -94,13 +95,20 @@ def queued_ahead(session: Session, row: Submission) -> int | None:
     asks, never stored: it changes with every claim."""
     if row.status != Status.QUEUED:
         return None
+    return session.scalar(_ahead_statement(), {"priority": row.priority, "rank": row.fair_rank, "id": row.id}) or 0
+
+
+@cache
+def _ahead_statement() -> Select[int]:
+    """``queued_ahead``'s count, built once per process (bound: the row's priority, rank and id)."""
+    priority, rank = bindparam("priority", type_=Integer), bindparam("rank", type_=Integer)
+    row_id = bindparam("id", type_=Integer)
     ahead = or_(
-        Submission.priority < row.priority,
-        and_(Submission.priority == row.priority, Submission.fair_rank < row.fair_rank),
-        and_(Submission.priority == row.priority, Submission.fair_rank == row.fair_rank, Submission.id < row.id),
+        Submission.priority < priority,
+        and_(Submission.priority == priority, Submission.fair_rank < rank),
+        and_(Submission.priority == priority, Submission.fair_rank == rank, Submission.id < row_id),
     )
-    query = select(func.count()).select_from(Submission).where(Submission.status == Status.QUEUED, ahead)
-    return session.scalar(query) or 0
+    return select(func.count()).select_from(Submission).where(Submission.status == Status.QUEUED, ahead)
 
 
 def enqueue(

@@ -78,7 +78,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     The database must already be migrated (``judge serve`` and ``judge db upgrade`` do it).
     """
     settings = settings or load_settings()
-    engine = make_engine(settings.database_url)
+    engine = make_engine(settings.database_url, ping=False)  # a dropped connection: one 503, no round trip per request
     app = FastAPI(
         title="classjudge",
         version="0.1.0",

@@ -1,10 +1,9 @@
 """Conditional GET (RFC 9110 §8.8.3 ``ETag``, §13.1.2 ``If-None-Match``): a JSON answer tagged with
-the SHA-256 of its bytes, and 304 Not Modified, with no body, to a client that already holds them.
+a strong entity tag of its version, and 304 Not Modified, with no body, to a client that holds it.
 
-The tag is computed from the answer itself, so it changes exactly when any byte the client would see
-changes (a verdict, a test's result, a score, the queue position) and never otherwise. The answer
-still has to be built to be tagged: a 304 saves the client's download and parsing, and the bytes
-on the wire; following a submission is cheapest over the event stream (``/api/v1/submissions/{id}/events``).
+The caller names the version: a few values read cheaply (a row's columns, a count of stored
+children) that together fix every byte of the answer, so the tag changes exactly when the answer
+would. A 304 is then answered from that small read alone, before the answer is built.
 """
 
 from __future__ import annotations
@@ -21,9 +20,10 @@ HEADERS = {"Cache-Control": "private, no-cache", "Vary": "Authorization"}
 NOT_MODIFIED: dict[int | str, dict[str, Any]] = {304: {"description": "unchanged since the ETag sent in If-None-Match"}}
 
 
-def tag_of(body: bytes) -> str:
-    """The strong entity tag of ``body``: the first 128 bits of its SHA-256, hex, quoted."""
-    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+def tag_of(version: tuple) -> str:
+    """The strong entity tag of ``version`` (a tuple of str, int, float, bool, None, datetime or
+    enum values): the first 128 bits of the SHA-256 of its ``repr``, hex, quoted."""
+    return '"' + hashlib.sha256(repr(version).encode("utf-8")).hexdigest()[:32] + '"'
 
 
 def matches(header: str | None, tag: str) -> bool:
@@ -36,12 +36,13 @@ def matches(header: str | None, tag: str) -> bool:
     return any(part.strip().removeprefix("W/") == tag for part in header.split(","))
 
 
-def tagged_json(request: Request, model: BaseModel) -> Response:
-    """``model`` as a JSON answer with its ``ETag``; 304 without a body when the request's
-    ``If-None-Match`` names that tag."""
-    body = model.model_dump_json().encode("utf-8")
-    tag = tag_of(body)
-    headers = {"ETag": tag, **HEADERS}
+def not_modified(request: Request, tag: str) -> Response | None:
+    """304 without a body when the request's ``If-None-Match`` names ``tag``; None otherwise."""
     if matches(request.headers.get("if-none-match"), tag):
-        return Response(status_code=304, headers=headers)
-    return Response(body, media_type="application/json", headers=headers)
+        return Response(status_code=304, headers={"ETag": tag, **HEADERS})
+    return None
+
+
+def tagged_json(model: BaseModel, tag: str) -> Response:
+    """``model`` as a JSON answer carrying ``tag``, the tag of the version it was built from."""
+    return Response(model.model_dump_json(), media_type="application/json", headers={"ETag": tag, **HEADERS})

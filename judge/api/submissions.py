@@ -13,16 +13,16 @@ from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from judge import contests as rules
 from judge import lifecycle
 from judge.accept import accept_by_token
+from judge.api import etag
 from judge.api.errors import answers
-from judge.api.etag import NOT_MODIFIED, tagged_json
 from judge.api.lookups import viewable_submission
+from judge.api.submission_view import SubmissionView, shown, submission_out, submission_version
 from judge.auth import bearer_token, current_user, db_session, token_refused
-from judge.models import Contest, Submission, TestResult, User
+from judge.models import Contest, Submission, User
 from judge.schemas import PathId, RequestBody, RowId, Text, UtcStamp
-from judge.vocabulary import DetailLevel, Role, Status
+from judge.vocabulary import Role, Status
 
 router = APIRouter(prefix="/api/v1", tags=["submissions"])
 
@@ -47,55 +47,6 @@ class SubmissionCreated(BaseModel):
     id: int
     status: str
     url: str
-
-
-class TestResultView(BaseModel):
-    """One test case's result as the viewer may see it: CPU time (ms), wall time (ms), peak memory
-    (KiB), the checker's message and its structured feedback (a JSON object drawn by
-    ``judge.pictures``). For a student's secret test only the verdict (the name becomes
-    ``secret/<ordinal>``, times and memory null, no message or feedback) unless the contest shows
-    details."""
-
-    ordinal: int
-    test: str
-    group: str
-    verdict: str
-    time_ms: int | None = None
-    wall_ms: int | None = None
-    memory_kib: int | None = None
-    message: str | None = None
-    feedback: dict | None = None
-
-
-class SubmissionView(BaseModel):
-    """A submission as the viewer may see it: status queued/judging/done, verdict once done, largest
-    CPU time (ms) and peak memory (KiB) over the tests whose figures the viewer sees
-    (``judge.contests.shown_figures``: null when it sees none), results of its current judging,
-    author, contest and letter, jury flag, judging attempt, and while it is queued, how many queued
-    submissions a worker would claim before it (``judge.lifecycle.queued_ahead``)."""
-
-    id: int
-    problem: str
-    language: str
-    status: str
-    verdict: str | None
-    compile_message: str | None
-    judge_message: str | None
-    time_ms: int | None
-    memory_kib: int | None
-    tests_passed: int | None
-    tests_total: int | None
-    score: float | None = None  # by the package's grading, out of max_score (null: unbounded or not graded)
-    max_score: float | None = None
-    created_at: UtcStamp
-    finished_at: UtcStamp | None
-    results: list[TestResultView]
-    user: str | None = None
-    contest: int | None = None
-    letter: str | None = None
-    is_jury: bool = False
-    attempt: int = 0
-    queue_position: int | None = None  # queued submissions to be claimed before it; null unless queued
 
 
 class SubmissionSummary(BaseModel):
@@ -124,51 +75,6 @@ class RejudgeOut(BaseModel):
     """The submissions put back in the queue."""
 
     rejudged: list[int]
-
-
-def submission_out(session: Session, row: Submission, viewer: User) -> SubmissionView:
-    """The API view of a submission for ``viewer`` (who may see it): results of its current attempt,
-    shown per ``judge.contests.shown_test`` (samples whole; secret tests: the jury sees everything, a
-    student the verdict, or also names, times and resource reasons when the contest shows details;
-    a secret test's checker message, which could reveal its data, only to the jury)."""
-    results = (
-        []
-        if row.status == Status.QUEUED  # queued again: the old results are stale
-        else session.scalars(
-            select(TestResult)
-            .where(TestResult.submission_id == row.id, TestResult.attempt == row.attempt)
-            .order_by(TestResult.ordinal)
-        ).all()
-    )
-    level = rules.detail_level(session, viewer, row)
-    time_ms, memory_kib = rules.shown_figures(row, list(results), level)
-    author = session.get(User, row.user_id) if row.user_id else None
-    contest = session.get(Contest, row.contest_id) if row.contest_id else None
-    entry = next((p for p in contest.problems if p.problem_id == row.problem_id), None) if contest else None
-    return SubmissionView(
-        id=row.id,
-        problem=row.problem_id,
-        language=row.language,
-        status=row.status,
-        verdict=row.verdict,
-        compile_message=row.compile_message,
-        judge_message=row.judge_message if level == DetailLevel.JURY else None,  # may name judge internals
-        time_ms=time_ms,
-        memory_kib=memory_kib,
-        tests_passed=row.tests_passed,
-        tests_total=row.tests_total,
-        score=row.score,
-        max_score=row.max_score,
-        created_at=row.created_at,
-        finished_at=row.finished_at,
-        user=author.name if author else None,
-        contest=row.contest_id,
-        letter=entry.letter if entry else None,
-        is_jury=row.is_jury,
-        attempt=row.attempt,
-        queue_position=lifecycle.queued_ahead(session, row),
-        results=[TestResultView.model_validate(rules.shown_test(r, level)) for r in results],
-    )
 
 
 def summaries(session: Session, rows: list[Submission]) -> list[SubmissionSummary]:
@@ -220,14 +126,17 @@ def my_submissions(
     return summaries(session, list(rows))
 
 
-@router.get("/submissions/{submission_id}", response_model=SubmissionView, responses=NOT_MODIFIED)
+@router.get("/submissions/{submission_id}", response_model=SubmissionView, responses=etag.NOT_MODIFIED)
 def submission(
     request: Request, submission_id: PathId, session: Session = Depends(db_session), user: User = Depends(current_user)
 ):
     """A submission's status, verdict, queue position and latest results (its author and the jury),
     with an ``ETag``: sent back in ``If-None-Match``, it gets 304 and no body while nothing changed.
     To follow a submission to its verdict, prefer ``GET /api/v1/submissions/{id}/events``."""
-    return tagged_json(request, submission_out(session, viewable_submission(session, user, submission_id), user))
+    row = viewable_submission(session, user, submission_id)
+    around = shown(session, row, user)
+    tag = etag.tag_of(submission_version(session, row, around))
+    return etag.not_modified(request, tag) or etag.tagged_json(submission_out(session, row, user, around), tag)
 
 
 @router.get("/submissions/{submission_id}/source", response_model=SourceOut)

@@ -26,7 +26,8 @@ from judge import contests as rules
 from judge.accept import accept_submission
 from judge.api.contests import contest_out
 from judge.api.lookups import board_view, events_view, viewable_submission, visible_contest
-from judge.api.submissions import SubmissionIn, submission_out
+from judge.api.submission_view import submission_out
+from judge.api.submissions import SubmissionIn
 from judge.auth import check_login, db_session, issue_token, revoke_token
 from judge.contests import ContestRuleError, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, event_response

@@ -281,3 +281,14 @@ def test_serve_killed_takes_its_api_processes_with_it(sqlite_url, tmp_path):
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
         running.stop()
+
+
+def test_an_api_process_leaves_its_start_up_objects_out_of_garbage_collections(sqlite_url, tmp_path):
+    """Each API process freezes its heap once its app is built (``judge.serving.freeze_heap``): a
+    full collection under load then walks only the objects made since, not every module and route."""
+    program = "import gc\nfrom judge.serving import api_process_app\napi_process_app()\nprint(gc.get_freeze_count())\n"
+    env = {**os.environ, "JUDGE_DATABASE_URL": sqlite_url, "JUDGE_WORK_DIR": str(tmp_path / "work")}
+    out = subprocess.run(
+        [sys.executable, "-c", program], env=env, capture_output=True, text=True, timeout=60, check=True
+    )
+    assert int(out.stdout.split()[-1]) > 10_000  # the app, its routes, models and modules

@@ -99,3 +99,55 @@ def test_a_writer_of_another_process_is_waited_for_on_the_shared_lock(sessions, 
     assert _write_from_another_thread(sessions, 9) is None
     with sessions() as s:
         assert sorted(s.scalars(text("SELECT x FROM t"))) == [7, 9]
+
+
+def _server_sessions(url: str) -> int:
+    """Sessions the PostgreSQL server has opened so far in the database of ``url`` (pg_stat_database)."""
+    admin = make_engine(url.rsplit("/", 1)[0] + "/postgres")
+    with admin.connect() as conn:
+        conn.execute(text("SELECT pg_stat_clear_snapshot()"))
+        count = conn.scalar(
+            text("SELECT sessions FROM pg_stat_database WHERE datname = :d"), {"d": url.rsplit("/", 1)[1]}
+        )
+    admin.dispose()
+    return int(count or 0)
+
+
+def test_connections_of_as_many_threads_as_the_api_runs_are_kept_for_reuse(postgres_url):
+    """A connection given back is kept open for the next user, up to judge.db.POOL_SIZE of them at
+    once: 16 threads that each use a connection twice make the server open 16 sessions, not more."""
+    engine = make_engine(postgres_url, ping=False)
+    both_held = threading.Barrier(16)
+
+    def use_twice():
+        for _ in range(2):
+            with engine.connect() as conn:
+                conn.execute(text("SELECT 1"))
+                both_held.wait(10)  # all 16 connections are out at once
+
+    before = _server_sessions(postgres_url)
+    threads = [threading.Thread(target=use_twice) for _ in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert engine.pool.checkedin() == 16
+    assert _server_sessions(postgres_url) - before == 16
+    engine.dispose()
+
+
+def test_without_ping_a_dropped_connection_fails_one_use_and_the_next_connects_anew(postgres_url):
+    """The API's engine (``ping=False``): a connection the server ended fails the statement that
+    finds it (OperationalError: the API answers 503) and every older connection is then replaced."""
+    engine = make_engine(postgres_url, ping=False)
+    with engine.connect() as first, engine.connect() as second:  # two connections in the pool
+        pids = [first.scalar(text("SELECT pg_backend_pid()")), second.scalar(text("SELECT pg_backend_pid()"))]
+    with make_engine(postgres_url).connect() as admin:
+        for pid in pids:
+            admin.execute(text("SELECT pg_terminate_backend(:p)"), {"p": pid})
+    with pytest.raises(OperationalError), engine.connect() as conn:
+        conn.execute(text("SELECT 1"))
+    for _ in range(2):
+        with engine.connect() as conn:
+            assert conn.scalar(text("SELECT pg_backend_pid()")) not in pids
+    engine.dispose()

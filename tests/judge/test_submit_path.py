@@ -9,8 +9,9 @@
   counts submissions made through either.
 - A refusal the SQL conditions leave to the rules still gets the rules' answer, and a case they
   leave to the rules that the rules accept is still accepted.
-- ``GET /api/v1/submissions/{id}``: 200 with an ETag, 304 for that ETag, 200 with another once the
-  submission changes.
+- ``GET /api/v1/submissions/{id}``: 200 with an ETag, 304 for that ETag (without reading the test
+  results), 200 with another once the submission changes: queued ahead, judging, a test's result
+  stored, the verdict stored.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from judge import lifecycle
 from judge.api import create_app
 from judge.clock import utcnow
 from judge.config import Settings
-from judge.models import BoardCell, Worker
+from judge.models import BoardCell, TestResult, Worker
 from tests.conftest import make_account
-from tests.contests.conftest import add_problems, make_contest
+from tests.contests.conftest import add_problems, finish_claimed, make_contest
 
 SOURCE = {"problem": "pa", "language": "python3", "source": "print(1)\n"}
 
@@ -212,3 +213,26 @@ def test_polling_answers_304_until_the_submission_changes(app):
     judging = ann.get(url, headers={"If-None-Match": tag})
     assert judging.status_code == 200 and judging.json()["status"] == "judging"
     assert judging.json()["queue_position"] is None
+    tag = judging.headers["ETag"]
+
+    statements = counted(app)  # a 304 is answered without reading the results themselves
+    assert ann.get(url, headers={"If-None-Match": tag}).status_code == 304
+    assert not any("ORDER BY test_results" in statement for statement in statements)
+    with app.state.sessions() as s:  # a test's result is stored
+        assert lifecycle.store_tests(s, claim, "w1", [_result(1)])
+    tested = ann.get(url, headers={"If-None-Match": tag})
+    assert tested.status_code == 200 and [r["verdict"] for r in tested.json()["results"]] == ["AC"]
+    assert tested.headers["ETag"] != tag
+    tag = tested.headers["ETag"]
+    again = ann.get(url)  # the same state, asked afresh: the same bytes under the same tag
+    assert again.headers["ETag"] == tag and again.content == tested.content
+    assert ann.get(url, headers={"If-None-Match": tag}).status_code == 304
+    with app.state.sessions() as s:  # the verdict is stored
+        finish_claimed(s, claim, "w1", "AC", [])
+    done = ann.get(url, headers={"If-None-Match": tag})
+    assert done.status_code == 200 and done.json()["verdict"] == "AC" and done.headers["ETag"] != tag
+    assert ann.get(url, headers={"If-None-Match": done.headers["ETag"]}).status_code == 304
+
+
+def _result(ordinal: int) -> TestResult:
+    return TestResult(ordinal=ordinal, test_name=f"t{ordinal}", test_group="secret", verdict="AC", time_ms=5, wall_ms=6)
