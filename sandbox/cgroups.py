@@ -220,6 +220,8 @@ class CgroupV1:
         self._pids_max = str(self.dirs["pids"] / "pids.max")
         self._slot_procs = [str(self.dirs[name] / "cgroup.procs") for name in ("pids", "cpuacct", "memory")]
         self._ahead: tuple[str, str] | None = None  # (leaf, its memory limit) made by ``make_ahead``
+        # a session leaf -> its peak and OOM files (descriptors), opened when it is made
+        self._counter_fds: dict[str, tuple[int, int]] = {}
         self._used: list[Path] = []  # leaves of a session's earlier runs, to remove
         self._tasks_max: int | None = None
         self._base_task_hits = 0
@@ -246,6 +248,7 @@ class CgroupV1:
         new one under a new name (a session's runs).
         """
         if defer_removal:  # a new name (leftovers of earlier judges were removed at start)
+            self._close_counters(self._leaf)
             if self._memory_made:
                 self._used.append(self.memory)
             if len(self._used) > USED_LEAVES_MAX:  # a long session: bound the kernel memory kept
@@ -273,6 +276,14 @@ class CgroupV1:
         self._base_task_hits = _pread_keyed(self._task_events_fd).get("max", 0)
         return [path.encode() for path in self._task_files()[:3]]
 
+    def next_procs(self) -> list[bytes]:
+        """The ``cgroup.procs`` files the next run of a session joins, as ``prepare`` will return
+        them (the leaf made ahead, then the slot's pids and cpuacct cgroups); empty when no leaf
+        was made ahead."""
+        if self._ahead is None:
+            return []
+        return [f"{self._ahead[0]}/cgroup.procs".encode(), *(path.encode() for path in self._slot_procs[:2])]
+
     def make_ahead(self, limits: Limits) -> None:
         """Make the memory leaf of a session's next run now, under a new random name and with the
         memory limit of ``limits`` (``prepare`` corrects it if the next run's differs): a session
@@ -283,6 +294,7 @@ class CgroupV1:
         limit_bytes = str(limits.memory_kib * 1024)
         try:
             self._set_memory_limit(leaf, limit_bytes)
+            self._open_counters(leaf)
         except SandboxError:
             self._used.append(Path(leaf))  # removed with the others
             raise
@@ -306,8 +318,27 @@ class CgroupV1:
         if self._ahead is not None:
             self._used.append(Path(self._ahead[0]))
             self._ahead = None
+        for leaf in list(self._counter_fds):
+            self._close_counters(leaf)
         while self._used:
             _remove_leaf(self._used.pop())
+
+    def _open_counters(self, leaf: str) -> None:
+        """Open a session leaf's peak and OOM files for ``finish`` (made ahead, while the judge
+        only waits, so that the end of a run costs no open). Raises SandboxError."""
+        fds: list[int] = []
+        try:
+            for name in ("memory.max_usage_in_bytes", "memory.oom_control"):
+                fds.append(os.open(f"{leaf}/{name}", os.O_RDONLY | os.O_CLOEXEC))
+        except OSError as error:
+            for fd in fds:
+                os.close(fd)
+            raise SandboxError(f"cannot open the counters of {leaf}: {error.strerror}") from error
+        self._counter_fds[leaf] = (fds[0], fds[1])
+
+    def _close_counters(self, leaf: str) -> None:
+        for fd in self._counter_fds.pop(leaf, ()):
+            os.close(fd)
 
     def cpu_ns(self) -> int:
         """CPU time of all tasks of the run so far (ns), from cpuacct.usage."""
@@ -319,8 +350,12 @@ class CgroupV1:
 
     def finish(self) -> CgroupUsage:
         """The run's counters (call after its tasks are gone)."""
-        peak = read_int(f"{self._leaf}/memory.max_usage_in_bytes")
-        oom = read_keyed(f"{self._leaf}/memory.oom_control").get("oom_kill", 0)
+        kept = self._counter_fds.get(self._leaf)
+        if kept is not None:
+            peak, oom = int(os.pread(kept[0], 64, 0)), _pread_keyed(kept[1]).get("oom_kill", 0)
+        else:
+            peak = read_int(f"{self._leaf}/memory.max_usage_in_bytes")
+            oom = read_keyed(f"{self._leaf}/memory.oom_control").get("oom_kill", 0)
         hits = _pread_keyed(self._task_events_fd).get("max", 0) - self._base_task_hits
         return CgroupUsage(cpu_ns=self.cpu_ns(), peak_bytes=peak, oom_kills=oom, task_limit_hits=hits)
 
@@ -477,6 +512,10 @@ class CgroupV2:
 
     def make_ahead(self, limits: Limits) -> None:
         """Nothing to make ahead: ``prepare`` replaces the one leaf."""
+
+    def next_procs(self) -> list[bytes]:
+        """Nothing to join ahead: ``prepare`` replaces the one leaf."""
+        return []
 
     def remove_used(self) -> None:
         """Nothing to remove: ``prepare`` replaces the one leaf."""

@@ -9,11 +9,12 @@ paths is in sandbox/README.md.
 
 How: bubblewrap starts the box once (namespaces, system mounts, the session root at /box) with
 ``boxserver`` (sandbox/init/boxserver.c) as its PID 1. boxserver keeps a process ready for the
-next run (its own mount and IPC namespaces, no capabilities, the seccomp filter); each ``run``
-sends one request over a socket (folder, tmp size, rlimits, environment, argv, and the standard
-streams and cgroup.procs files as descriptors); boxserver mounts the run's folder and tmpfs in
-that process's namespace, which then joins the run's cgroups, sets the rlimits and execs; the
-reply says how the program ended. The protocol is in boxserver.c's header comment.
+next run (its own mount and IPC namespaces, no capabilities, the seccomp filter, and the
+program's process, already in the next run's cgroups); each ``run`` sends one request over a
+socket (folder, tmp size, rlimits, environment, argv, and the standard streams and
+cgroup.procs files as descriptors); boxserver mounts the run's folder and tmpfs in that
+process's namespace, which then sets the rlimits and execs; the reply says how the program
+ended. The protocol is in boxserver.c's header comment.
 
 Guarantees, the same as ``Sandbox.run`` (the tests of the hostile corpus, limits, isolation,
 seccomp and languages run through both paths: the ``runner`` fixture in tests/sandbox/):
@@ -51,8 +52,9 @@ What differs from ``Sandbox.run``, by design:
   mounts; it is non-dumpable, ignores signals and takes requests only from the judge's socket.
   Only AF_UNIX sockets can be made (sandbox.seccomp), so the shared network namespace carries
   nothing from run to run.
-- The CPU counted starts at the program's exec (the process made ahead joins the cgroups just
-  before it), not at the fork as with ``boxinit``: a little less of the sandbox's own work.
+- The CPU counted starts with the program's request (the program's process, made ahead, joins
+  the cgroups before it and waits there idle; the zygote, its init, stays out of them), not at
+  the fork as with ``boxinit``: a little less of the sandbox's own work.
 - The memory cgroups of a session's runs are removed when it closes, not after each run
   (removing one right before a run slows that run down).
 - The read-only binds are fixed for the session; the environment can change per run.
@@ -73,7 +75,6 @@ import time
 from pathlib import Path
 
 from sandbox.bwrap import BwrapStatus, session_arguments
-from sandbox.cgroups import PARENT_NAME
 from sandbox.child import rlimits_for
 from sandbox.disk import filesystem_usage, forget_mounted, mount_tmpfs, note_mounted, unmount
 from sandbox.errors import SandboxError
@@ -134,14 +135,13 @@ def reply_end(reply: str) -> tuple[int | None, int | None]:
     return program_end(0, None, end)
 
 
-def _in_slot_cgroups(pid: int) -> bool:
-    """Whether process ``pid`` is in a sandbox slot's cgroups (per /proc/PID/cgroup); a process
-    that is gone counts as in them (it is nothing of the box's own)."""
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (of its main thread), from /proc; empty if it is gone."""
     try:
-        with open(f"/proc/{pid}/cgroup") as listing:
-            return PARENT_NAME in listing.read()
+        with open(f"/proc/{pid}/task/{pid}/children") as listing:
+            return [int(child) for child in listing.read().split()]
     except OSError:
-        return True
+        return []
 
 
 def prepare_root(root: Path, uid: int | None, gid: int | None) -> Path:
@@ -314,9 +314,10 @@ class Session:
     @property
     def box_pids(self) -> tuple[int, ...]:
         """Host pids of the session box's own processes, which run as the slot's uid between
-        runs: bubblewrap, boxserver and the process it keeps ready for the next run (a child
-        of boxserver outside the slot's cgroups; a run's leftovers are inside them, so they
-        are never listed here). Empty when no box is running."""
+        runs: bubblewrap, boxserver, its zygotes (the one kept ready for the next run, and those
+        of ended runs until they have exited) and their children (the next run's program
+        process, waiting for its request). Between runs nothing else is left below boxserver:
+        ``run`` returns once every task of the run is gone. Empty when no box is running."""
         server = self._server
         if server is None or not server.alive():
             return ()
@@ -324,12 +325,8 @@ class Session:
         init = server.status.child_pid
         if init is None:
             return (server.pid,)
-        try:
-            with open(f"/proc/{init}/task/{init}/children") as listing:
-                children = [int(pid) for pid in listing.read().split()]
-        except OSError:
-            children = []
-        return (server.pid, init, *(pid for pid in children if not _in_slot_cgroups(pid)))
+        zygotes = _children(init)
+        return (server.pid, init, *zygotes, *(pid for zygote in zygotes for pid in _children(zygote)))
 
     def folder(self, name: str) -> Path:
         """A fresh, empty sub-folder ``name`` of the root, for the judge to fill before ``run``:
@@ -394,8 +391,14 @@ class Session:
         self._in_doubt = True  # until the box has answered and nothing of the run is left
         try:
             outcome, reply = self._run(request, folder, limits, stdin, cgroups, fds, pipe_fds)
-            exit_code, signal_number = reply_end(reply)
-            return collect_result(limits, outcome, exit_code, signal_number, cgroups, self.box.slot)
+            try:
+                exit_code, signal_number = reply_end(reply)
+            except SandboxError:
+                self._prepare_next(reply)  # the program could not start: the box stays
+                raise
+            result = collect_result(limits, outcome, exit_code, signal_number, cgroups, self.box.slot)
+            self._prepare_next(reply)
+            return result
         except BaseException:
             if self._in_doubt:  # the box may still run the program: a new box for the next run
                 cgroups.kill_all()
@@ -421,8 +424,8 @@ class Session:
             fds.close(stdin_fd)
             fds.close(stdout_w)
             stdin_fd, stdout_w = pipe_fds
-        # one task more than the program's: the run's init (PID 1 of its namespace)
-        procs = self._open_procs(cgroups.prepare(limits, extra_tasks=1, defer_removal=True))
+        # the run's init (PID 1 of its namespace) stays out of the cgroups: the program joins alone
+        procs = self._open_procs(cgroups.prepare(limits, extra_tasks=0, defer_removal=True))
         passed = [stdin_fd, stdout_w, stderr_w, *procs]
         growth = (
             FolderGrowth(folder, limits.workdir_bytes, filesystem_usage)
@@ -459,12 +462,6 @@ class Session:
                 cgroups.kill_all()
                 if not cgroups.wait_empty(CLEANUP_TIMEOUT_S) or not cgroups.wait_released(CLEANUP_TIMEOUT_S):
                     raise SandboxError(f"tasks of sandbox slot {self.box.slot} survived the run")
-            if not reply.startswith("refused"):  # else boxserver and the judge disagree: a new box
-                try:
-                    server.socket.send(PREPARE)  # nothing of this run is left: make the next one ready
-                    self._in_doubt = False
-                except OSError:
-                    pass  # the box is gone: the next run sets it up again
             return 0, None
 
         outcome = watch(
@@ -482,10 +479,28 @@ class Session:
         self.last_run_ns = (started, started + outcome.wall_ns)
         return outcome, replies[0]
 
+    def _prepare_next(self, reply: str) -> None:
+        """Nothing of the last run is left: tell boxserver to make the next run's process now,
+        as the last step of ``run`` (its work then overlaps the caller's, not this run's end),
+        with the ``cgroup.procs`` files of the next run's cgroups, which that process joins at
+        once (a cgroup migration can wait for an RCU grace period: milliseconds)."""
+        server = self._server
+        if server is None or reply.startswith("refused"):  # boxserver and the judge disagree: a new box
+            return
+        cgroups = self.box.cgroups
+        try:
+            fds = self._open_procs(cgroups.next_procs())
+            passed = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))] if fds else []
+            server.socket.sendmsg([PREPARE], passed)
+            self._in_doubt = False
+        except OSError:
+            pass  # the box is gone (or a cgroup): the next run sets it up again
+
     def _open_procs(self, paths: list[bytes]) -> list[int]:
-        """Write descriptors of the ``cgroup.procs`` files a run joins; those of the slot's
-        persistent cgroups are kept open from run to run (an open costs more than the rest
-        of a run's cgroup set-up)."""
+        """Write descriptors of the ``cgroup.procs`` files a run joins; each is kept open until
+        a list without it is asked for (the slot's persistent cgroups from run to run, the next
+        run's memory leaf from ``_prepare_next`` to its run: an open costs more than the rest of
+        a run's cgroup set-up). Raises OSError if one cannot be opened."""
         kept = {path: self._procs.pop(path, None) for path in paths}
         for fd in self._procs.values():  # an earlier run's memory leaf
             os.close(fd)

@@ -14,26 +14,30 @@
  *   reply:   "exit N\n", "signal N\n", "setup-failed ERRNO\n", "exec-failed ERRNO\n",
  *            or "refused ERRNO\n" for a request it could not take (malformed, or one already
  *            running).
- *   "prepare" (one field, no descriptor, no reply): the judge has seen every process of the
- *            last run gone; boxserver makes the next run's process ahead (see below).
+ *   "prepare" (one field, no reply), with the cgroup.procs files of the next run: the judge
+ *            has seen every process of the last run gone; boxserver makes the next run's
+ *            processes ahead (see below), which join those cgroups at once.
  *
  * Each run starts as a "zygote": a child that boxserver makes ahead of the request as PID 1 of
  * a new PID namespace, which enters its own mount and IPC namespaces (with a /proc of its PID
- * namespace), drops every capability and the bounding set, sets
- * no_new_privs and the seccomp filter, and waits. On the request, boxserver (which keeps
- * CAP_SYS_ADMIN and CAP_SYS_CHROOT in the box's user namespace) enters the zygote's mount
- * namespace and mounts there: FOLDER of the session root over /box (so no other run's folder
- * is reachable), fresh tmpfs of TMP_BYTES on /tmp and /dev/shm. It hands the request on; the
- * zygote joins the run's cgroups (from here on its CPU and memory are counted) and starts the
- * program (PID 2 of the run's namespace) with a clone that shares the zygote's memory until
- * exec (CLONE_VM | CLONE_VFORK: nothing to copy), which sets the rlimits, keeps fds 0, 1, 2 only and
- * execs (PATH searched in the run's environment); the zygote stays as the namespace's init,
- * reaps its processes and reports how the program ended ("exit N" / "signal N") before it
- * exits, which ends every process left in the namespace. The
- * namespaces die with the run's processes: nothing of one run is visible to the next. Making
- * the zygote ahead takes the fork, the namespaces and the filter out of
- * the time between request and exec; it is made only once the judge said the last run's
- * processes are gone, so none of them can signal it.
+ * namespace), drops every capability and the bounding set, sets no_new_privs and the seccomp
+ * filter, and makes the program's process (PID 2) with a clone that shares its memory until
+ * exec (CLONE_VM: no pages or page tables copied; a descriptor table of its own). That process
+ * joins the cgroups "prepare" named (a cgroup migration may wait for an RCU grace period,
+ * milliseconds: it is done before the request, not after) and waits. On the request,
+ * boxserver (which keeps CAP_SYS_ADMIN and CAP_SYS_CHROOT in the box's user namespace) enters
+ * the zygote's mount namespace and mounts there: FOLDER of the session root over /box (so no
+ * other run's folder is reachable), fresh tmpfs of TMP_BYTES on /tmp and /dev/shm. It hands
+ * the request on, leaving out the cgroups already joined; the program's process joins the
+ * others (from here on its CPU and memory are counted), sets the rlimits, keeps fds 0, 1, 2
+ * only and execs (PATH searched in the run's environment). The zygote stays out of the run's
+ * cgroups as the namespace's init: it reaps its processes and reports how the program ended
+ * ("exit N" / "signal N"), which boxserver sends on to the judge at once, then exits, which
+ * ends every process left in the namespace. The namespaces die with the run's processes:
+ * nothing of one run is visible to the next. Making the zygote ahead takes the fork, the
+ * namespaces, the filter and the cgroup migration out of the time between request and exec;
+ * it is made only once the judge said the last run's processes are gone, so none of them can
+ * signal it.
  *
  * boxserver is non-dumpable (a program cannot open its /proc entries; ptrace is denied
  * anyway) and ignores every signal (as PID 1 of the PID namespace, signals from inside cannot
@@ -57,6 +61,7 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -68,6 +73,8 @@
 #define STDIO_FDS 3
 #define MAX_RLIMITS 16  /* RLIM_NLIMITS */
 #define MAX_FILTER_BYTES (4096 * 8)
+#define ZYGOTE_SOCKET 3  /* in a zygote: its socket; the cgroups to join ahead follow */
+#define HIGH_FD 1000     /* in a zygote: where its descriptors wait to be moved into place */
 
 struct request {
     const char *folder;
@@ -87,6 +94,11 @@ struct zygote {
     int sock;
     int mount_ns;
     int ready;
+    struct {
+        dev_t st_dev;
+        ino_t st_ino;
+    } joined[MAX_FDS];  /* the cgroup.procs files its program process joined ahead */
+    int n_joined;
 };
 
 static char request_buffer[MAX_REQUEST + 1];
@@ -283,54 +295,74 @@ static void send_ready(int sock)
     close(mount_ns);
 }
 
-/* What the program's process needs between its clone and exec, prepared by the zygote. */
-struct launch {
-    struct limit {
-        int resource;
-        struct rlimit value;
-    } limits[MAX_RLIMITS];
-    int n_limits;
-    int sock;
-    const int *fds;
-    char **argv;
-    char **env;
-};
-
 /* the program's process runs on this stack until exec */
 static char launch_stack[64 * 1024] __attribute__((aligned(16)));
 
-/* The program's process (PID 2), in the zygote's memory until exec: only system calls, on a
- * stack of its own. Sets the rlimits, keeps descriptors 0, 1, 2 only and execs (PATH searched
- * in the run's environment). Never returns. */
-static int launch_program(void *argument)
+/* Writes "0" (this process) to each cgroup.procs descriptor in fds[0..count) and closes it. */
+static void join_cgroups(int sock, const int *fds, int count)
 {
-    const struct launch *launch = argument;
-    int sock = launch->sock;
-    for (int i = 0; i < launch->n_limits; i++)
-        if (setrlimit(launch->limits[i].resource, &launch->limits[i].value) != 0)
+    for (int i = 0; i < count; i++) {
+        if (write(fds[i], "0", 1) != 1)
             zygote_failed(sock, "setup-failed");
-    for (int i = 0; i < STDIO_FDS; i++)
-        if (dup2(launch->fds[i], i) != i)
-            zygote_failed(sock, "setup-failed");
-    if (sock != STDIO_FDS) {  /* the socket reports a failed exec; exec closes it */
-        if (dup3(sock, STDIO_FDS, O_CLOEXEC) != STDIO_FDS)
-            zygote_failed(sock, "setup-failed");
-        sock = STDIO_FDS;
+        close(fds[i]);
     }
-    if (close_range(STDIO_FDS + 1, ~0U, 0) != 0)
+}
+
+/* The zygote's program process (PID 2), made with the zygote and in its memory until exec
+ * (CLONE_VM: no pages or page tables copied), with a descriptor table of its own: only
+ * system calls and the request's parsing, on a stack of its own (the zygote meanwhile only
+ * waits). `argument`: the cgroup.procs descriptors (count first) it joins at once, as the
+ * judge said the last run is over, so that no cgroup migration is left between request and
+ * exec. Then it waits for the request, joins the cgroups it names besides, sets the rlimits,
+ * keeps descriptors 0, 1, 2 only and execs (PATH searched in the run's environment). Never
+ * returns. */
+static int program_main(void *argument)
+{
+    const int *ahead = argument;
+    int sock = ZYGOTE_SOCKET;
+    join_cgroups(sock, ahead + 1, ahead[0]);
+    struct request request;
+    ssize_t length = receive(sock, &request);
+    if (length <= 0)
+        _exit(length == 0 ? 0 : 125);  /* boxserver is ending, or the request was lost */
+    if (!parse_request(&request) || request.n_fds < STDIO_FDS) {
+        errno = EINVAL;
         zygote_failed(sock, "setup-failed");
-    environ = launch->env;
-    execvp(launch->argv[0], launch->argv);
+    }
+    if (chdir(BOX_DIR) != 0)  /* the run's folder, mounted there by boxserver */
+        zygote_failed(sock, "setup-failed");
+    join_cgroups(sock, request.fds + STDIO_FDS, request.n_fds - STDIO_FDS);  /* from here on its CPU and memory count */
+    for (char **limit = request.rlimits; *limit != NULL; limit++) {
+        int resource;
+        unsigned long long soft, hard;
+        if (sscanf(*limit, "%d:%llu:%llu", &resource, &soft, &hard) != 3) {
+            errno = EINVAL;
+            zygote_failed(sock, "setup-failed");
+        }
+        struct rlimit value = { (rlim_t)soft, (rlim_t)hard };
+        if (setrlimit(resource, &value) != 0)
+            zygote_failed(sock, "setup-failed");
+    }
+    for (int i = 0; i < STDIO_FDS; i++)
+        if (dup2(request.fds[i], i) != i)
+            zygote_failed(sock, "setup-failed");
+    /* the socket reports a failed exec (ZYGOTE_SOCKET is past the standard descriptors);
+     * exec closes it */
+    if (close_range(ZYGOTE_SOCKET + 1, ~0U, 0) != 0 || fcntl(sock, F_SETFD, FD_CLOEXEC) != 0)
+        zygote_failed(sock, "setup-failed");
+    environ = request.env;
+    execvp(request.argv[0], request.argv);
     zygote_failed(sock, "exec-failed");
     return 127;
 }
 
-/* The zygote once its program runs: PID 1 of the run's PID namespace. Reaps every process
- * of it until the program ends, reports how it ended and exits (the kernel then kills what is
- * left in the namespace). Never returns. */
-static void init_main(int sock, pid_t program, struct request *request)
+/* The zygote once its program process is made: PID 1 of the run's PID namespace. Reaps every
+ * process of it until the program ends, reports how it ended and exits (the kernel then kills
+ * what is left in the namespace). It holds none of the run's descriptors (its program process
+ * received them): end of file on the streams comes when the run's processes end. Never
+ * returns. */
+static void init_main(int sock, pid_t program)
 {
-    close_fds(request);  /* the program's streams: end of file comes when its processes end */
     int status = 0;
     for (;;) {
         pid_t done = waitpid(-1, &status, 0);
@@ -346,13 +378,28 @@ static void init_main(int sock, pid_t program, struct request *request)
     _exit(0);
 }
 
-/* The zygote: everything that does not depend on the request, then wait for it; then the
- * request's cgroups, limits and descriptors, and exec. Never returns. */
-static void zygote_main(int sock)
+/* The zygote, just forked: `sock` its socket to boxserver, ahead[0] cgroup.procs descriptors
+ * in ahead[1..]. Makes everything that does not depend on the request: own mount and IPC
+ * namespaces with a /proc of the run's PID namespace, no capabilities, no_new_privs, the
+ * seccomp filter, and the program's process (which joins the cgroups and waits for the
+ * request); then reports ready and stays as the run's init. Never returns. */
+static void zygote_main(int sock, int *ahead)
 {
-    /* nothing of boxserver's: the judge's socket, other zygotes' descriptors, namespaces */
-    if ((sock > STDIO_FDS && close_range(STDIO_FDS, (unsigned)sock - 1, 0) != 0)
-        || close_range((unsigned)sock + 1, ~0U, 0) != 0)
+    /* nothing of boxserver's but these: the socket at ZYGOTE_SOCKET, the cgroups after it
+     * (moved out of the way first, then into place) */
+    int high[MAX_FDS + 1];
+    high[0] = fcntl(sock, F_DUPFD_CLOEXEC, HIGH_FD);
+    for (int i = 1; i <= ahead[0]; i++)
+        high[i] = fcntl(ahead[i], F_DUPFD_CLOEXEC, HIGH_FD);
+    if (close_range(STDIO_FDS, HIGH_FD - 1, 0) != 0)
+        _exit(125);
+    for (int i = 0; i <= ahead[0]; i++)
+        if (high[i] < HIGH_FD || dup2(high[i], ZYGOTE_SOCKET + i) != ZYGOTE_SOCKET + i)
+            _exit(125);
+    sock = ZYGOTE_SOCKET;
+    for (int i = 1; i <= ahead[0]; i++)
+        ahead[i] = ZYGOTE_SOCKET + i;
+    if (close_range(ZYGOTE_SOCKET + 1 + ahead[0], ~0U, 0) != 0)
         zygote_failed(sock, "setup-failed");
     sigset_t none;
     sigemptyset(&none);
@@ -368,47 +415,14 @@ static void zygote_main(int sock)
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
         || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter_program, 0, 0) != 0)
         zygote_failed(sock, "setup-failed");
-    send_ready(sock);
-
-    struct request request;
-    ssize_t length = receive(sock, &request);
-    if (length <= 0)
-        _exit(length == 0 ? 0 : 125);  /* boxserver is ending, or the request was lost */
-    if (!parse_request(&request) || request.n_fds < STDIO_FDS) {
-        errno = EINVAL;
-        zygote_failed(sock, "setup-failed");
-    }
-    if (chdir(BOX_DIR) != 0)  /* the run's folder, mounted there by boxserver */
-        zygote_failed(sock, "setup-failed");
-    for (int i = STDIO_FDS; i < request.n_fds; i++)
-        if (write(request.fds[i], "0", 1) != 1)
-            zygote_failed(sock, "setup-failed");
-    static struct launch launch;  /* the child reads it before exec (shared memory) */
-    launch.sock = sock;
-    launch.fds = request.fds;
-    launch.argv = request.argv;
-    launch.env = request.env;
-    launch.n_limits = 0;
-    for (char **limit = request.rlimits; *limit != NULL; limit++) {
-        unsigned long long soft, hard;
-        struct limit *next = &launch.limits[launch.n_limits];
-        if (launch.n_limits == MAX_RLIMITS
-            || sscanf(*limit, "%d:%llu:%llu", &next->resource, &soft, &hard) != 3) {
-            errno = EINVAL;
-            zygote_failed(sock, "setup-failed");
-        }
-        next->value.rlim_cur = (rlim_t)soft;
-        next->value.rlim_max = (rlim_t)hard;
-        launch.n_limits++;
-    }
-    /* PID 2; the zygote stays as the namespace's init. The child shares the zygote's memory
-     * until it execs (the zygote waits until then): no copy of the zygote's pages and page
-     * tables to make, fault in and drop again at exec. */
-    pid_t program = clone(launch_program, launch_stack + sizeof launch_stack, CLONE_VM | CLONE_VFORK | SIGCHLD,
-                          &launch);
+    /* PID 2; the zygote stays as the namespace's init */
+    pid_t program = clone(program_main, launch_stack + sizeof launch_stack, CLONE_VM | SIGCHLD, ahead);
     if (program < 0)
         zygote_failed(sock, "setup-failed");
-    init_main(sock, program, &request);
+    for (int i = 1; i <= ahead[0]; i++)
+        close(ahead[i]);
+    send_ready(sock);
+    init_main(sock, program);
 }
 
 static void forget_zygote(struct zygote *zygote)
@@ -420,11 +434,24 @@ static void forget_zygote(struct zygote *zygote)
     zygote->pid = 0;
     zygote->sock = zygote->mount_ns = -1;
     zygote->ready = 0;
+    zygote->n_joined = 0;
 }
 
-/* Forks a zygote; 0, or an errno. */
-static int make_zygote(struct zygote *zygote)
+/* Forks a zygote whose program process joins the cgroups of the cgroup.procs descriptors
+ * fds[0..count) ahead; 0, or an errno. */
+static int make_zygote(struct zygote *zygote, const int *fds, int count)
 {
+    int ahead[MAX_FDS + 1];
+    ahead[0] = 0;
+    zygote->n_joined = 0;
+    for (int i = 0; i < count && i < MAX_FDS; i++) {
+        struct stat info;
+        if (fstat(fds[i], &info) != 0)
+            continue;
+        ahead[++ahead[0]] = fds[i];
+        zygote->joined[zygote->n_joined].st_dev = info.st_dev;
+        zygote->joined[zygote->n_joined++].st_ino = info.st_ino;
+    }
     int ends[2];
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ends) != 0)
         return errno;
@@ -432,7 +459,7 @@ static int make_zygote(struct zygote *zygote)
     pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
     if (pid == 0) {
         close(ends[0]);
-        zygote_main(ends[1]);
+        zygote_main(ends[1], ahead);
     }
     int error = errno;
     close(ends[1]);
@@ -445,6 +472,25 @@ static int make_zygote(struct zygote *zygote)
     zygote->mount_ns = -1;
     zygote->ready = 0;
     return 0;
+}
+
+/* Leaves out of the request the cgroup.procs descriptors (past the standard three) of cgroups
+ * the zygote's program process joined ahead, closing them. */
+static void drop_joined(const struct zygote *zygote, struct request *request)
+{
+    int kept = STDIO_FDS;
+    for (int i = STDIO_FDS; i < request->n_fds; i++) {
+        struct stat info;
+        int joined = 0;
+        if (fstat(request->fds[i], &info) == 0)
+            for (int j = 0; j < zygote->n_joined; j++)
+                joined |= zygote->joined[j].st_dev == info.st_dev && zygote->joined[j].st_ino == info.st_ino;
+        if (joined)
+            close(request->fds[i]);
+        else
+            request->fds[kept++] = request->fds[i];
+    }
+    request->n_fds = kept;
 }
 
 /* Takes the zygote's "ready" and its mount namespace (waiting for them if `wait`); 0 once
@@ -536,12 +582,33 @@ static void report_end(int sock, int status, int channel)
     }
 }
 
+/* The running zygote's report, sent on to the judge as soon as it comes: the zygote's own
+ * exit (its namespaces torn down) is not waited for. The zygote is then forgotten (reaped
+ * whenever it ends). If it ended without a report, its wait status is reported when it is
+ * reaped. */
+static void forward_report(int sock, struct zygote *running)
+{
+    char line[64];
+    ssize_t n = recv(running->sock, line, sizeof line, MSG_DONTWAIT);
+    if (n < 0 && (errno == EAGAIN || errno == EINTR))
+        return;
+    if (n > 0) {
+        if (send(sock, line, (size_t)n, MSG_NOSIGNAL) < 0)
+            _exit(1);
+        forget_zygote(running);
+        return;
+    }
+    close(running->sock);  /* ended without a report: its wait status tells */
+    running->sock = -1;
+}
+
 /* One request from the judge: a run (answered when it ends) or "prepare". */
 static void take_request(int sock, struct request *request, struct zygote *next, struct zygote *running)
 {
-    if (request->n_fds == 0 && request->length == 8 && memcmp(request_buffer, "prepare", 8) == 0) {
+    if (request->length == 8 && memcmp(request_buffer, "prepare", 8) == 0) {
         if (next->pid == 0 && running->pid == 0)
-            make_zygote(next);  /* a failure shows at the next request */
+            make_zygote(next, request->fds, request->n_fds);  /* a failure shows at the next request */
+        close_fds(request);  /* the zygote has its own copies */
         return;
     }
     if (request->n_fds < STDIO_FDS || !parse_request(request)) {
@@ -556,11 +623,13 @@ static void take_request(int sock, struct request *request, struct zygote *next,
     }
     int error = 0;
     if (next->pid == 0)
-        error = make_zygote(next);
+        error = make_zygote(next, NULL, 0);
     if (error == 0 && !next->ready)
         error = take_ready(next, 1);
-    if (error == 0)
+    if (error == 0) {
+        drop_joined(next, request);
         error = start_run(next, request);
+    }
     close_fds(request);
     if (error != 0) {
         if (next->pid != 0)
@@ -573,6 +642,7 @@ static void take_request(int sock, struct request *request, struct zygote *next,
     next->pid = 0;
     next->sock = next->mount_ns = -1;
     next->ready = 0;
+    next->n_joined = 0;
 }
 
 int main(int argc, char **argv)
@@ -598,15 +668,16 @@ int main(int argc, char **argv)
     int signals = signalfd(-1, &child_signal, SFD_CLOEXEC | SFD_NONBLOCK);
     if (signals < 0)
         return 125;
-    struct zygote next = { 0, -1, -1, 0 }, running = { 0, -1, -1, 0 };
-    make_zygote(&next);
+    struct zygote next = { .pid = 0, .sock = -1, .mount_ns = -1 }, running = next;
+    make_zygote(&next, NULL, 0);
     if (send(sock, "ready\n", 6, MSG_NOSIGNAL) != 6)
         return 1;
 
     for (;;) {
-        struct pollfd watched[3] = { { sock, POLLIN, 0 }, { signals, POLLIN, 0 },
-                                     { next.pid != 0 && !next.ready ? next.sock : -1, POLLIN, 0 } };
-        if (poll(watched, 3, -1) < 0) {
+        struct pollfd watched[4] = { { sock, POLLIN, 0 }, { signals, POLLIN, 0 },
+                                     { next.pid != 0 ? next.sock : -1, POLLIN, 0 },
+                                     { running.pid != 0 ? running.sock : -1, POLLIN, 0 } };
+        if (poll(watched, 4, -1) < 0) {
             if (errno == EINTR)
                 continue;
             return 1;
@@ -627,8 +698,16 @@ int main(int argc, char **argv)
                 }
             }
         }
-        if (watched[2].revents)
-            take_ready(&next, 0);
+        if (watched[3].revents && running.pid != 0 && running.sock == watched[3].fd)
+            forward_report(sock, &running);
+        if (watched[2].revents && next.pid != 0 && next.sock == watched[2].fd) {
+            if (!next.ready) {
+                take_ready(&next, 0);
+            } else {  /* a ready zygote that writes or ends has failed: made again without cgroups */
+                kill(next.pid, SIGKILL);
+                forget_zygote(&next);
+            }
+        }
         if (!watched[0].revents)
             continue;
         struct request request;
