@@ -26,7 +26,7 @@ without a stored graded score, their test results.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from itertools import groupby
 from types import SimpleNamespace
@@ -34,6 +34,7 @@ from typing import Any, cast
 
 from sqlalchemy import (
     ColumnElement,
+    Row,
     Table,
     and_,
     bindparam,
@@ -231,6 +232,14 @@ class _Statements:
             .values(board_version=contests.board_version + 1)
         )
         self.upserts: dict[str, Any] = {}
+        self.kept = [
+            select(
+                cells.user_id,
+                cells.problem_id,
+                *(cells[f"{variant}_{name}"] for name in ("attempts", "pending", "score", "first_id", "first_at")),
+            ).where(cells.contest_id == bindparam("contest_id"))
+            for variant in VARIANTS
+        ]
 
 
 _STATEMENTS = _Statements()
@@ -332,13 +341,10 @@ def _fold(contest: Contest | Any, points: int, history: list, groups: dict, hide
 
 
 # -- reading ------------------------------------------------------------------------------------------
-def kept_rows(session: Session, contest: Contest, frozen: bool) -> list[tuple]:
+def kept_rows(session: Session, contest: Contest, frozen: bool) -> Sequence[Row]:
     """The kept cells of ``contest`` as (user id, problem id, attempts, pending, score, first AC id,
     first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``)."""
-    variant = VARIANTS[frozen]
-    columns = [CELLS.c[f"{variant}_{name}"] for name in ("attempts", "pending", "score", "first_id", "first_at")]
-    query = select(CELLS.c.user_id, CELLS.c.problem_id, *columns).where(CELLS.c.contest_id == contest.id)
-    return [tuple(row) for row in session.connection().execute(query)]
+    return session.connection().execute(_STATEMENTS.kept[frozen], {"contest_id": contest.id}).all()
 
 
 def key_of(submission: Submission | Any) -> CellKey | None:
