@@ -207,10 +207,18 @@ class _Statements:
         order = (s.user_id, s.problem_id, s.id)
         self.contest = select(*self.columns).where(*chosen).order_by(*order)
         self.cells = select(*self.columns).where(*chosen, *one_problem).order_by(*order)
-        # IOI: each submission joined with its test results per group when it holds no graded
-        # score (one row per group; one row with no group otherwise), in the same statement
+        # IOI: a submission that holds no graded score is scored from its test results per group. A
+        # cell's come in its submissions' statement (one row per group, one row with no group where
+        # none is needed); a whole contest's apart, as joined they would sort every submission's
+        # columns with each of its test results
         no_share = or_(s.score.is_(None), s.max_score.is_(None), s.max_score <= 0)
         scored_by_tests = and_(t.submission_id == s.id, t.attempt == s.attempt, s.status == Status.DONE, no_share)
+        self.contest_groups = (
+            select(s.id, t.test_group, func.count(), func.sum(case((t.verdict == AC, 1), else_=0)))
+            .select_from(Submission.__table__.join(TestResult.__table__, scored_by_tests))
+            .where(*chosen)
+            .group_by(s.id, t.test_group)
+        )
         with_groups = (
             select(
                 *self.columns,
@@ -221,7 +229,6 @@ class _Statements:
             .select_from(Submission.__table__.outerjoin(TestResult.__table__, scored_by_tests))
             .group_by(s.id, t.test_group)
         )
-        self.contest_with_groups = with_groups.where(*chosen).order_by(*order)
         self.cells_with_groups = with_groups.where(*chosen, *one_problem).order_by(*order)
         p = cast(Table, ContestProblem.__table__).c
         self.settings = (
@@ -292,12 +299,14 @@ def derive(
         params.update(problem_id=problem_id, users=users or [])
     connection = session.connection()
     groups: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
-    if contest.scoring == Scoring.ICPC:
+    if contest.scoring == Scoring.ICPC or not one:
         submissions = connection.execute(_STATEMENTS.cells if one else _STATEMENTS.contest, params).all()
+        if contest.scoring != Scoring.ICPC:
+            for sid, group, total, passed in connection.execute(_STATEMENTS.contest_groups, params):
+                groups[sid][group] = (int(passed or 0), int(total))
     else:
         submissions = []
-        statement = _STATEMENTS.cells_with_groups if one else _STATEMENTS.contest_with_groups
-        for r in connection.execute(statement, params).all():
+        for r in connection.execute(_STATEMENTS.cells_with_groups, params).all():
             if not submissions or submissions[-1].id != r.id:
                 submissions.append(r)
             if r.group_tests:
