@@ -29,7 +29,7 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, insert, select, text, update
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -115,6 +115,8 @@ def build(session, students: int, problems: int, submissions: int, tests: int) -
         session.execute(insert(Submission), rows[chunk : chunk + 5000])
     for chunk in range(0, len(results), 20000):
         session.execute(insert(TestResult), results[chunk : chunk + 20000])
+    if session.get_bind().dialect.name == "postgresql":  # the ids were given: the next ones follow them
+        session.execute(text("SELECT setval(pg_get_serial_sequence('submissions', 'id'), max(id)) FROM submissions"))
     board.rebuild(session, contest)  # the rows were written in bulk, past the judge's paths
     session.commit()
     return contest.id

@@ -26,7 +26,7 @@ without a stored graded score, their test results.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from itertools import groupby
 from types import SimpleNamespace
@@ -34,6 +34,7 @@ from typing import Any, cast
 
 from sqlalchemy import (
     ColumnElement,
+    Row,
     Table,
     and_,
     bindparam,
@@ -130,9 +131,10 @@ def _refresh_noted(session: Session) -> None:
 
 def refresh(session: Session, keys: Iterable[CellKey]) -> None:
     """Re-derive the cells of ``keys`` (contest id, user id, problem id) from their submissions and
-    bump their contests' versions, in the caller's transaction (flushed first). Per (contest,
-    problem): one query for the submissions, one for their test results (IOI, when some judged
-    submission holds no graded score), one upsert, and a delete only for a cell left empty."""
+    bump their contests' versions, in the caller's transaction (flushed first). One query for the
+    contests' settings; per (contest, problem): one query for the submissions (IOI: with their test
+    results per group where they hold no graded score), one upsert, and a delete only for a cell left
+    empty."""
     users: dict[tuple[int, str], set[int]] = defaultdict(set)
     for contest_id, user_id, problem_id in keys:
         users[(contest_id, problem_id)].add(user_id)
@@ -160,14 +162,10 @@ def _contests(session: Session, ids: set[int]) -> dict[int, Any]:
     """The settings a derivation reads (id, window, freeze, scoring, problems with their
     points) of the contests ``ids`` as this transaction sees them, in one query: a worker's session
     holds no contest, and a session that does may hold it as it was before another's edit."""
-    c, p = CONTESTS.c, cast(Table, ContestProblem.__table__).c
-    query = (
-        select(c.id, c.start_at, c.end_at, c.freeze_at, c.scoring, p.problem_id, p.points)
-        .select_from(CONTESTS.outerjoin(ContestProblem.__table__, p.contest_id == c.id))
-        .where(c.id.in_(sorted(ids)))
-    )
     found: dict[int, Any] = {}
-    for cid, start, end, freeze, scoring, problem_id, points in session.connection().execute(query):
+    for cid, start, end, freeze, scoring, problem_id, points in session.connection().execute(
+        _STATEMENTS.settings, {"ids": sorted(ids)}
+    ):
         contest = found.setdefault(
             cid,
             SimpleNamespace(id=cid, start_at=start, end_at=end, freeze_at=freeze, scoring=scoring, problems=[]),
@@ -194,7 +192,7 @@ class _Statements:
     then spends no time building SQL expressions (compiled forms are cached by SQLAlchemy)."""
 
     def __init__(self) -> None:
-        s, t, cells = Submission.__table__.c, TestResult.__table__.c, CELLS.c
+        s, t, cells, contests = Submission.__table__.c, TestResult.__table__.c, CELLS.c, CONTESTS.c
         self.columns = [
             s.id, s.user_id, s.problem_id, s.status, s.verdict, s.created_at, s.score, s.max_score, s.tests_passed,
             s.tests_total,
@@ -209,28 +207,61 @@ class _Statements:
         order = (s.user_id, s.problem_id, s.id)
         self.contest = select(*self.columns).where(*chosen).order_by(*order)
         self.cells = select(*self.columns).where(*chosen, *one_problem).order_by(*order)
+        # IOI: a submission that holds no graded score is scored from its test results per group. A
+        # cell's come in its submissions' statement (one row per group, one row with no group where
+        # none is needed); a whole contest's apart, as joined they would sort every submission's
+        # columns with each of its test results
         no_share = or_(s.score.is_(None), s.max_score.is_(None), s.max_score <= 0)
-        groups = (
+        scored_by_tests = and_(t.submission_id == s.id, t.attempt == s.attempt, s.status == Status.DONE, no_share)
+        self.contest_groups = (
             select(s.id, t.test_group, func.count(), func.sum(case((t.verdict == AC, 1), else_=0)))
-            .select_from(
-                Submission.__table__.join(TestResult.__table__, and_(t.submission_id == s.id, t.attempt == s.attempt))
-            )
+            .select_from(Submission.__table__.join(TestResult.__table__, scored_by_tests))
+            .where(*chosen)
             .group_by(s.id, t.test_group)
         )
-        self.contest_groups = groups.where(*chosen, s.status == Status.DONE, no_share)
-        self.cell_groups = groups.where(*chosen, *one_problem, s.status == Status.DONE, no_share)
+        with_groups = (
+            select(
+                *self.columns,
+                t.test_group,
+                func.count(t.submission_id).label("group_tests"),
+                func.sum(case((t.verdict == AC, 1), else_=0)).label("group_passed"),
+            )
+            .select_from(Submission.__table__.outerjoin(TestResult.__table__, scored_by_tests))
+            .group_by(s.id, t.test_group)
+        )
+        self.cells_with_groups = with_groups.where(*chosen, *one_problem).order_by(*order)
+        p = cast(Table, ContestProblem.__table__).c
+        self.settings = (
+            select(
+                contests.id,
+                contests.start_at,
+                contests.end_at,
+                contests.freeze_at,
+                contests.scoring,
+                *p["problem_id", "points"],
+            )
+            .select_from(CONTESTS.outerjoin(ContestProblem.__table__, p.contest_id == contests.id))
+            .where(contests.id.in_(bindparam("ids", expanding=True)))
+        )
         self.delete_cells = delete(CELLS).where(
             cells.contest_id == bindparam("contest_id"),
             cells.problem_id == bindparam("problem_id"),
             cells.user_id.in_(bindparam("users", expanding=True)),
         )
-        contests = CONTESTS.c
         self.bump = (
             update(CONTESTS)
             .where(contests.id == bindparam("contest_id"))
             .values(board_version=contests.board_version + 1)
         )
         self.upserts: dict[str, Any] = {}
+        self.kept = [
+            select(
+                cells.user_id,
+                cells.problem_id,
+                *(cells[f"{variant}_{name}"] for name in ("attempts", "pending", "score", "first_id", "first_at")),
+            ).where(cells.contest_id == bindparam("contest_id"))
+            for variant in VARIANTS
+        ]
 
 
 _STATEMENTS = _Statements()
@@ -267,13 +298,19 @@ def derive(
     if one:
         params.update(problem_id=problem_id, users=users or [])
     connection = session.connection()
-    submissions = connection.execute(_STATEMENTS.cells if one else _STATEMENTS.contest, params).all()
     groups: dict[int, dict[str, tuple[int, int]]] = defaultdict(dict)
-    if contest.scoring != Scoring.ICPC and any(_needs_groups(r) for r in submissions):
-        for sid, group, total, passed in connection.execute(
-            _STATEMENTS.cell_groups if one else _STATEMENTS.contest_groups, params
-        ):
-            groups[sid][group] = (int(passed or 0), int(total))
+    if contest.scoring == Scoring.ICPC or not one:
+        submissions = connection.execute(_STATEMENTS.cells if one else _STATEMENTS.contest, params).all()
+        if contest.scoring != Scoring.ICPC:
+            for sid, group, total, passed in connection.execute(_STATEMENTS.contest_groups, params):
+                groups[sid][group] = (int(passed or 0), int(total))
+    else:
+        submissions = []
+        for r in connection.execute(_STATEMENTS.cells_with_groups, params).all():
+            if not submissions or submissions[-1].id != r.id:
+                submissions.append(r)
+            if r.group_tests:
+                groups[r.id][r.test_group] = (int(r.group_passed or 0), int(r.group_tests))
     rows = []
     for (user_id, problem_id_), cell in groupby(submissions, key=lambda r: (r.user_id, r.problem_id)):
         history = list(cell)
@@ -285,11 +322,6 @@ def derive(
             row.update({f"{variant}_{name}": value for name, value in values.items()})
         rows.append(row)
     return rows
-
-
-def _needs_groups(row) -> bool:
-    """A judged submission without a graded score: IOI scores it from its test results."""
-    return row.status == Status.DONE and (row.score is None or row.max_score is None or row.max_score <= 0)
 
 
 def _fold(contest: Contest | Any, points: int, history: list, groups: dict, hide_after: datetime | None) -> dict:
@@ -332,13 +364,10 @@ def _fold(contest: Contest | Any, points: int, history: list, groups: dict, hide
 
 
 # -- reading ------------------------------------------------------------------------------------------
-def kept_rows(session: Session, contest: Contest, frozen: bool) -> list[tuple]:
+def kept_rows(session: Session, contest: Contest, frozen: bool) -> Sequence[Row]:
     """The kept cells of ``contest`` as (user id, problem id, attempts, pending, score, first AC id,
     first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``)."""
-    variant = VARIANTS[frozen]
-    columns = [CELLS.c[f"{variant}_{name}"] for name in ("attempts", "pending", "score", "first_id", "first_at")]
-    query = select(CELLS.c.user_id, CELLS.c.problem_id, *columns).where(CELLS.c.contest_id == contest.id)
-    return [tuple(row) for row in session.connection().execute(query)]
+    return session.connection().execute(_STATEMENTS.kept[frozen], {"contest_id": contest.id}).all()
 
 
 def key_of(submission: Submission | Any) -> CellKey | None:

@@ -48,7 +48,7 @@ from judge.verdicts import AC
 from judge.vocabulary import ScoreboardView, Scoring, Status
 
 
-@dataclass
+@dataclass(slots=True)
 class Cell:
     """One contestant on one problem. ICPC: ``attempts`` counted up to the first AC, ``minute`` and
     ``penalty`` (minutes) when solved, ``first_solve`` for the earliest AC of the problem. IOI:
@@ -67,10 +67,7 @@ class Cell:
     first_ac: tuple[datetime, int] | None = field(default=None, repr=False)  # (time, id): orders first solves
 
 
-CELL_FIELDS = ("letter", "attempts", "pending", "solved", "minute", "penalty", "score", "first_solve")  # exported
-
-
-@dataclass
+@dataclass(slots=True)
 class Row:
     """A contestant's row: ``rank`` (shared on ties), ICPC ``solved`` and ``penalty`` (minutes), IOI
     ``total`` (points), one cell per problem in letter order."""
@@ -122,7 +119,19 @@ class Scoreboard:
                     "solved": r.solved,
                     "penalty": r.penalty,
                     "total": r.total,
-                    "cells": [{k: getattr(c, k) for k in CELL_FIELDS} for c in r.cells],
+                    "cells": [
+                        {  # a literal per cell: a board renders thousands
+                            "letter": c.letter,
+                            "attempts": c.attempts,
+                            "pending": c.pending,
+                            "solved": c.solved,
+                            "minute": c.minute,
+                            "penalty": c.penalty,
+                            "score": c.score,
+                            "first_solve": c.first_solve,
+                        }
+                        for c in r.cells
+                    ],
                 }
                 for r in self.rows
             ],
@@ -148,20 +157,22 @@ def kept_cells(session: Session, contest: Contest, hide_after: datetime | None) 
 def cells_of(contest: Contest, rows: Iterable[tuple]) -> dict[tuple[int, str], Cell]:
     """Cells keyed by (user id, letter) from summary rows (``judge.board.kept_rows``'s tuples)."""
     letter_of = {p.problem_id: p.letter for p in contest.problems}
-    start, penalty, scoring = contest.start_at, contest.penalty_minutes, contest.scoring  # plain locals
+    start, penalty, icpc = contest.start_at, contest.penalty_minutes, contest.scoring == Scoring.ICPC
     cells = {}
     for user_id, problem_id, attempts, pending, score, first_id, first_at in rows:
         letter = letter_of.get(problem_id)
         if letter is None:
             continue
-        if first_id is None or scoring != Scoring.ICPC:
-            first = (first_at, first_id) if first_id is not None else None
-            cells[(user_id, letter)] = Cell(letter, attempts, pending, score=score, first_ac=first)
-        else:
+        if first_id is None:
+            cells[(user_id, letter)] = Cell(letter, attempts, pending, False, None, 0, score)
+            continue
+        first = (first_at, first_id)
+        if icpc:
             minute = contest_minute(start, first_at)
             penalized = minute + penalty * (attempts - 1)
-            first = (first_at, first_id)
             cells[(user_id, letter)] = Cell(letter, attempts, pending, True, minute, penalized, score, False, first)
+        else:
+            cells[(user_id, letter)] = Cell(letter, attempts, pending, False, None, 0, score, False, first)
     return cells
 
 
@@ -310,9 +321,11 @@ def _build(
         select(User.id, User.name, User.display_name)
         .where(on_scoreboard(contest))
         .order_by(User.display_name, User.name)
-    )
+    ).all()
+    letters = [letter for letter, _, _ in problems]
+    get = cells.get
     rows = [
-        _row(name, display, [cells.get((user_id, letter)) or Cell(letter) for letter, _, _ in problems])
+        _row(name, display, [get((user_id, letter)) or Cell(letter) for letter in letters])
         for user_id, name, display in users
     ]
     key = (
@@ -332,9 +345,9 @@ def _row(name: str, display_name: str, cells: list[Cell]) -> Row:
         0,
         name,
         display_name,
-        solved=sum(c.solved for c in cells),
-        penalty=sum(c.penalty for c in cells),
-        total=round(sum(c.score for c in cells), 6),
+        solved=sum([c.solved for c in cells]),
+        penalty=sum([c.penalty for c in cells]),
+        total=round(sum([c.score for c in cells]), 6),
         cells=cells,
     )
 
