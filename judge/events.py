@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import datetime, timedelta
 
@@ -36,6 +35,7 @@ from judge.clock import iso_utc, utcnow
 from judge.contests import shown_figures, shown_test
 from judge.models import Contest, ContestProblem, Submission, TestResult, User
 from judge.scoreboard import compute_scoreboard, scoreboard_fingerprint
+from judge.threads import LoopLimiter
 from judge.throttle import HeldSlot, client_address
 from judge.vocabulary import DetailLevel, ScoreboardView, Status
 
@@ -193,18 +193,7 @@ class ContestFeed:
 
 
 MAX_CONCURRENT_POLLS = 4  # of the pool's connections (judge.db.POOL_SIZE): open streams never starve other requests
-_poll_limiters: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, anyio.CapacityLimiter] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _poll_limiter() -> anyio.CapacityLimiter:
-    """This event loop's limit on stream polls running at once (a limiter belongs to one loop)."""
-    loop = asyncio.get_running_loop()
-    limiter = _poll_limiters.get(loop)
-    if limiter is None:
-        limiter = _poll_limiters[loop] = anyio.CapacityLimiter(MAX_CONCURRENT_POLLS)
-    return limiter
+POLLS = LoopLimiter(MAX_CONCURRENT_POLLS)
 
 
 Feed = SubmissionFeed | ContestFeed
@@ -235,7 +224,7 @@ async def stream(
     quiet_since = time.monotonic()
     event_id = 0
     while True:
-        for name, data in await anyio.to_thread.run_sync(poll, limiter=_poll_limiter()):
+        for name, data in await POLLS.run(poll):
             event_id += 1
             quiet_since = time.monotonic()
             yield sse(name, data, event_id)

@@ -22,6 +22,7 @@ from judge.api.submission_view import SubmissionView, shown, submission_out, sub
 from judge.auth import bearer_token, current_user, db_session, token_refused
 from judge.models import Contest, Submission, User
 from judge.schemas import PathId, RequestBody, RowId, Text, UtcStamp
+from judge.threads import LoopLimiter
 from judge.vocabulary import Role, Status
 
 router = APIRouter(prefix="/api/v1", tags=["submissions"])
@@ -101,14 +102,21 @@ def summaries(session: Session, rows: list[Submission]) -> list[SubmissionSummar
     ]
 
 
+# submissions being accepted at once per API process: each holds the CPU (and on SQLite the writer
+# lock) for its whole length, so more threads would only take turns at them
+SUBMITS = LoopLimiter(4)
+
+
 @router.post("/submissions", status_code=202, response_model=SubmissionCreated, responses=answers(403, 404, 429))
-def submit(
+async def submit(
     request: Request, body: SubmissionIn, token: str = Depends(bearer_token), session: Session = Depends(db_session)
 ):
     """Queue a submission; 404 unknown problem, 422 bad language or empty source, 413 over 64 KiB;
     to a contest (``contest`` id, ``problem`` letter): 403 with the reason outside its window or
-    for a non-participant; 429 with ``Retry-After`` when a student submits too often."""
-    submission_id = accept_by_token(session, request.app.state.settings, token, **body.rule_arguments())
+    for a non-participant; 429 with ``Retry-After`` when a student submits too often. At most
+    ``SUBMITS.tokens`` submissions of this process are being accepted at once; the others wait."""
+    settings, rules = request.app.state.settings, body.rule_arguments()
+    submission_id = await SUBMITS.run(lambda: accept_by_token(session, settings, token, **rules))
     if submission_id is None:
         raise token_refused()
     created = SubmissionCreated(id=submission_id, status=Status.QUEUED, url=f"/api/v1/submissions/{submission_id}")
