@@ -211,20 +211,23 @@ class CgroupV1:
         self.dirs = {name: mounts[name] / PARENT_NAME / f"slot{slot}" for name in V1_CONTROLLERS}
         for path in self.dirs.values():
             make_dir(path)
-        self.memory = self.dirs["memory"] / LEAF_NAME  # the current run's leaf
         self._memory_made = False  # whether it was made (before the first run it was not)
         # the files a run touches, as strings: a run's set-up makes no Path (pathlib's joins cost
         # more than the system calls)
         self._memory_root = str(self.dirs["memory"])
-        self._leaf = str(self.memory)
+        self._leaf = f"{self._memory_root}/{LEAF_NAME}"  # the current run's memory leaf
         self._pids_max = str(self.dirs["pids"] / "pids.max")
         self._slot_procs = [str(self.dirs[name] / "cgroup.procs") for name in ("pids", "cpuacct", "memory")]
-        self._ahead: tuple[str, str] | None = None  # (leaf, its memory limit) made by ``make_ahead``
+        # (leaf, its memory limit, the cgroup.procs files of a run in it) made by ``make_ahead``
+        self._ahead: tuple[str, str, list[bytes]] | None = None
         # a session leaf -> its peak and OOM files (descriptors), opened when it is made
         self._counter_fds: dict[str, tuple[int, int]] = {}
-        self._used: list[Path] = []  # leaves of a session's earlier runs, to remove
+        self._used: list[str] = []  # leaves of a session's earlier runs, to remove
         self._tasks_max: int | None = None
+        # pids.events "max" at the start of the run; known without a read when the last run's
+        # ``finish`` read it (no task of the slot forks between two runs)
         self._base_task_hits = 0
+        self._task_hits_known = False
         self._has_memsw = (self.dirs["memory"] / "memory.memsw.limit_in_bytes").exists()
         # counters read at every run, kept open (a pread costs a tenth of an open)
         self._cpu_fd = os.open(self.dirs["cpuacct"] / "cpuacct.usage", os.O_RDONLY | os.O_CLOEXEC)
@@ -237,8 +240,18 @@ class CgroupV1:
             if leaf.is_dir():
                 _remove_leaf(leaf)
 
+    @property
+    def memory(self) -> Path:
+        """The memory leaf of the current (or last) run."""
+        return Path(self._leaf)
+
     def _task_files(self) -> list[str]:
         return [f"{self._leaf}/cgroup.procs", *self._slot_procs]
+
+    def _run_procs(self, leaf: str) -> list[bytes]:
+        """The ``cgroup.procs`` files a run in memory leaf ``leaf`` joins: the leaf's, then the
+        slot's pids and cpuacct cgroups'."""
+        return [f"{leaf}/cgroup.procs".encode(), *(path.encode() for path in self._slot_procs[:2])]
 
     def prepare(self, limits: Limits, extra_tasks: int, defer_removal: bool = False) -> list[bytes]:
         """Set the limits (``extra_tasks`` added to the task cap for the sandbox's own processes),
@@ -248,23 +261,22 @@ class CgroupV1:
         new one under a new name (a session's runs).
         """
         if defer_removal:  # a new name (leftovers of earlier judges were removed at start)
-            self._close_counters(self._leaf)
             if self._memory_made:
-                self._used.append(self.memory)
+                self._used.append(self._leaf)
             if len(self._used) > USED_LEAVES_MAX:  # a long session: bound the kernel memory kept
                 for leaf in self._used[: USED_LEAVES_MAX // 2]:
+                    self._close_counters(leaf)
                     _remove_leaf(leaf)
                 del self._used[: USED_LEAVES_MAX // 2]
             if self._ahead is None:
                 self.make_ahead(limits)
             assert self._ahead is not None
-            (self._leaf, limit_set), self._ahead = self._ahead, None
-            self.memory = Path(self._leaf)
+            (self._leaf, limit_set, procs), self._ahead = self._ahead, None
         else:
             self.remove_used()
-            _remove_leaf(self.memory)
+            _remove_leaf(self._leaf)
             make_dir(self._leaf)
-            limit_set = None
+            limit_set, procs = None, self._run_procs(self._leaf)
         self._memory_made = True
         limit_bytes = str(limits.memory_kib * 1024)
         if limit_set != limit_bytes:
@@ -273,22 +285,25 @@ class CgroupV1:
             self._tasks_max = limits.processes + extra_tasks
             write_file(self._pids_max, str(self._tasks_max))
         os.write(self._cpu_reset_fd, b"0")
-        self._base_task_hits = _pread_keyed(self._task_events_fd).get("max", 0)
-        return [path.encode() for path in self._task_files()[:3]]
+        if not self._task_hits_known:
+            self._base_task_hits = _pread_keyed(self._task_events_fd).get("max", 0)
+        self._task_hits_known = False
+        return procs
 
     def next_procs(self) -> list[bytes]:
         """The ``cgroup.procs`` files the next run of a session joins, as ``prepare`` will return
         them (the leaf made ahead, then the slot's pids and cpuacct cgroups); empty when no leaf
         was made ahead."""
-        if self._ahead is None:
-            return []
-        return [f"{self._ahead[0]}/cgroup.procs".encode(), *(path.encode() for path in self._slot_procs[:2])]
+        return [] if self._ahead is None else self._ahead[2]
 
     def make_ahead(self, limits: Limits) -> None:
         """Make the memory leaf of a session's next run now, under a new random name and with the
         memory limit of ``limits`` (``prepare`` corrects it if the next run's differs): a session
         calls it while a run goes on, when the judge only waits, so that the next run's set-up
-        is shorter. Raises SandboxError if the leaf cannot be made."""
+        is shorter. The counter files of earlier runs' leaves are closed meanwhile. Raises
+        SandboxError if the leaf cannot be made."""
+        for used in [used for used in self._counter_fds if used != self._leaf]:
+            self._close_counters(used)
         leaf = f"{self._memory_root}/{LEAF_NAME}-{secrets.token_hex(6)}"
         make_dir(leaf)
         limit_bytes = str(limits.memory_kib * 1024)
@@ -296,9 +311,9 @@ class CgroupV1:
             self._set_memory_limit(leaf, limit_bytes)
             self._open_counters(leaf)
         except SandboxError:
-            self._used.append(Path(leaf))  # removed with the others
+            self._used.append(leaf)  # removed with the others
             raise
-        self._ahead = (leaf, limit_bytes)
+        self._ahead = (leaf, limit_bytes, self._run_procs(leaf))
 
     def _set_memory_limit(self, leaf: str, limit_bytes: str, previous: str | None = None) -> None:
         """Set a leaf's memory limit, and as much for memory + swap (no swapping around it);
@@ -316,7 +331,7 @@ class CgroupV1:
         """Remove the memory leaves of a session's earlier runs and the one made ahead (at its
         end)."""
         if self._ahead is not None:
-            self._used.append(Path(self._ahead[0]))
+            self._used.append(self._ahead[0])
             self._ahead = None
         for leaf in list(self._counter_fds):
             self._close_counters(leaf)
@@ -356,7 +371,8 @@ class CgroupV1:
         else:
             peak = read_int(f"{self._leaf}/memory.max_usage_in_bytes")
             oom = read_keyed(f"{self._leaf}/memory.oom_control").get("oom_kill", 0)
-        hits = _pread_keyed(self._task_events_fd).get("max", 0) - self._base_task_hits
+        task_hits = _pread_keyed(self._task_events_fd).get("max", 0)
+        hits, self._base_task_hits, self._task_hits_known = task_hits - self._base_task_hits, task_hits, True
         return CgroupUsage(cpu_ns=self.cpu_ns(), peak_bytes=peak, oom_kills=oom, task_limit_hits=hits)
 
     def kill_all(self) -> None:
@@ -386,12 +402,12 @@ class CgroupV1:
                 os.close(getattr(self, name))
                 setattr(self, name, None)
         self.remove_used()
-        _remove_leaf(self.memory)
+        _remove_leaf(self._leaf)
         for path in self.dirs.values():
             remove_dir(path)
 
 
-def _remove_leaf(leaf: Path) -> None:
+def _remove_leaf(leaf: Path | str) -> None:
     """Remove a v1 memory leaf once no task is left in it (a gone one is fine; a busy one is
     emptied first)."""
     try:
@@ -401,7 +417,7 @@ def _remove_leaf(leaf: Path) -> None:
             return
         if error.errno not in (errno.EBUSY, errno.ENOTEMPTY):  # ENOTEMPTY: a fake tree of the tests
             raise
-        wait_until_empty(leaf / "cgroup.procs", 2.0)
+        wait_until_empty(f"{leaf}/cgroup.procs", 2.0)
         remove_dir(leaf)
 
 

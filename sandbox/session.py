@@ -9,12 +9,15 @@ paths is in sandbox/README.md.
 
 How: bubblewrap starts the box once (namespaces, system mounts, the session root at /box) with
 ``boxserver`` (sandbox/init/boxserver.c) as its PID 1. boxserver keeps a process ready for the
-next run (its own mount and IPC namespaces, no capabilities, the seccomp filter, and the
-program's process, already in the next run's cgroups); each ``run`` sends one request over a
-socket (folder, tmp size, rlimits, environment, argv, and the standard streams and
-cgroup.procs files as descriptors); boxserver mounts the run's folder and tmpfs in that
-process's namespace, which then sets the rlimits and execs; the reply says how the program
-ended. The protocol is in boxserver.c's header comment.
+next run (its own mount and IPC namespaces with a fresh /tmp and /dev/shm, no capabilities,
+the seccomp filter, and the program's process, already in the next run's cgroups); each
+``run`` sends one request over a socket (folder, tmp size, rlimits, environment, argv, and the
+standard streams and cgroup.procs files as descriptors); boxserver binds the run's folder in
+that process's namespace (and mounts /tmp and /dev/shm again if the run asks another size),
+and the program's process sets the rlimits and execs; the run's init replies how the program
+ended. Only what the request needs is done before it is sent: the watchdog's set-up and the
+next run's memory cgroup are made while the run goes on. The protocol is in boxserver.c's
+header comment.
 
 Guarantees, the same as ``Sandbox.run`` (the tests of the hostile corpus, limits, isolation,
 seccomp and languages run through both paths: the ``runner`` fixture in tests/sandbox/):
@@ -31,7 +34,8 @@ seccomp and languages run through both paths: the ``runner`` fixture in tests/sa
   mount namespace, so no other run's folder (earlier or later, removed or not) is reachable.
   Each run gets a fresh /tmp and /dev/shm (tmpfs of ``Limits.tmp_bytes``) and a fresh IPC
   namespace: nothing an earlier run left there is visible.
-  tests/sandbox/test_session.py::test_runs_do_not_see_each_other
+  tests/sandbox/test_session.py::test_runs_do_not_see_each_other,
+  tests/sandbox/test_session.py::test_tmp_and_shm_have_each_runs_size
 - A box that died (or a run that failed in the judge) is set up again for the next run.
   tests/sandbox/test_session.py::test_a_box_that_died_is_set_up_again
 - As root the session's folders are on a tmpfs of ``disk_bytes`` of its own (``sandbox.disk``):
@@ -49,7 +53,8 @@ What differs from ``Sandbox.run``, by design:
 - The runs of a session share one network and UTS namespace (one at a time: the previous
   run's processes are all gone when the next starts) and the box's init, ``boxserver``, which
   keeps CAP_SYS_ADMIN and CAP_SYS_CHROOT in the box's user namespace to make each run's
-  mounts; it is non-dumpable, ignores signals and takes requests only from the judge's socket.
+  mounts; it is non-dumpable, blocks every signal and takes requests only from the judge's
+  socket.
   Only AF_UNIX sockets can be made (sandbox.seccomp), so the shared network namespace carries
   nothing from run to run.
 - The CPU counted starts with the program's request (the program's process, made ahead, joins
@@ -92,8 +97,11 @@ log = logging.getLogger(__name__)
 # how long bubblewrap and boxserver may take to set the box up (s)
 START_TIMEOUT_S = 10.0
 REPLY_BYTES = 256
-# tells boxserver that the last run's processes are gone (see boxserver.c)
+# tells boxserver that the last run's processes are gone (see boxserver.c); the next run's tmpfs
+# size (bytes) follows as a field
 PREPARE = b"prepare\0"
+# a run's limits when none are given
+DEFAULT_LIMITS = Limits()
 # the largest request sent (bytes): within boxserver's MAX_REQUEST and a socket's default send
 # buffer (a larger SOCK_SEQPACKET message fails with EMSGSIZE)
 MAX_REQUEST_BYTES = 128 * 1024
@@ -127,6 +135,8 @@ def reply_end(reply: str) -> tuple[int | None, int | None]:
     """(exit code, signal number) from boxserver's reply. Raises SandboxError when it could not
     start the program or refused the request."""
     kind, _, number = reply.strip().partition(" ")
+    if kind == "exit" and number.isdigit():  # the usual reply, read without parse_status
+        return int(number), None
     if kind == "refused":
         raise SandboxError(f"the session box refused the request ({os.strerror(int(number or 0))})")
     end = parse_status(reply)
@@ -286,6 +296,9 @@ class Session:
         self._server: BoxServer | None = None
         self._in_doubt = False  # a run was sent but not seen through: the box must be replaced
         self._procs: dict[bytes, int] = {}  # cgroup.procs path -> write descriptor
+        self._devnull: int | None = None  # read descriptor of /dev/null, a run's empty input
+        # the last request sent: ((folder name, limits, argv), environment, its bytes)
+        self._last_request: tuple[tuple, dict[str, str], bytes] | None = None
         # when the last run was sent and when it was seen to end (monotonic ns; (0, 0) before any):
         # which of two runs connected by pipes ended first
         self.last_run_ns = (0, 0)
@@ -367,7 +380,7 @@ class Session:
         if not argv:
             raise ValueError("argv must name a program")
         check_plain_name(name, "run folder name")
-        limits = limits or Limits()
+        limits = limits or DEFAULT_LIMITS
         env = self.env if env is None else env
         fds = OpenFds()
         for fd in pipe_fds or ():
@@ -381,9 +394,7 @@ class Session:
                 self._restart()
             folder = self.root / name
             hand_over(folder, self.box.uid, self.box.gid)
-            request = encode_request(
-                name, limits.tmp_bytes, rlimits_for(limits, with_cgroups=True), {**env, "PWD": "/box"}, list(argv)
-            )
+            request = self._request(name, limits, env, argv)
         except BaseException:
             fds.close_all()
             raise
@@ -394,10 +405,10 @@ class Session:
             try:
                 exit_code, signal_number = reply_end(reply)
             except SandboxError:
-                self._prepare_next(reply)  # the program could not start: the box stays
+                self._prepare_next(reply, limits)  # the program could not start: the box stays
                 raise
             result = collect_result(limits, outcome, exit_code, signal_number, cgroups, self.box.slot)
-            self._prepare_next(reply)
+            self._prepare_next(reply, limits)
             return result
         except BaseException:
             if self._in_doubt:  # the box may still run the program: a new box for the next run
@@ -407,6 +418,20 @@ class Session:
             raise
         finally:
             fds.close_all()
+
+    def _request(self, name: str, limits: Limits, env: dict[str, str], argv: list[str]) -> bytes:
+        """The request of a run (``encode_request``), kept from the last run when it asks the
+        same (the runs of a submission's tests all do). Raises ValueError as
+        ``encode_request``."""
+        key = (name, limits, tuple(argv))
+        last = self._last_request
+        if last is not None and last[0] == key and last[1] == env:
+            return last[2]
+        request = encode_request(
+            name, limits.tmp_bytes, rlimits_for(limits, with_cgroups=True), {**env, "PWD": "/box"}, list(argv)
+        )
+        self._last_request = (key, dict(env), request)
+        return request
 
     def _run(
         self,
@@ -418,35 +443,43 @@ class Session:
         fds: OpenFds,
         pipe_fds: tuple[int, int] | None = None,
     ) -> tuple[WatchOutcome, str]:
-        """Send the request and watch the run: (its outcome, boxserver's reply)."""
-        stdin_fd, stdout_r, stdout_w, stderr_r, stderr_w = self.box.open_stdio(fds, None if pipe_fds else stdin)
+        """Send the request and watch the run: (its outcome, boxserver's reply). Only what the
+        request needs is done before it is sent; the rest (the watchdog's set-up, the next
+        run's memory cgroup) while the run goes on."""
         if pipe_fds is not None:  # the stdout pipe stays, never written: the watchdog sees its end at once
-            fds.close(stdin_fd)
-            fds.close(stdout_w)
             stdin_fd, stdout_w = pipe_fds
+            stdout_r, unused = fds.pipe()
+            fds.close(unused)
+        else:
+            stdin_fd = self._empty_input() if stdin is None else fds.sealed_copy(stdin)
+            stdout_r, stdout_w = fds.pipe()
+        stderr_r, stderr_w = fds.pipe()
         # the run's init (PID 1 of its namespace) stays out of the cgroups: the program joins alone
-        procs = self._open_procs(cgroups.prepare(limits, extra_tasks=0, defer_removal=True))
-        passed = [stdin_fd, stdout_w, stderr_w, *procs]
+        joined = cgroups.prepare(limits, extra_tasks=0, defer_removal=True)
+        passed = array.array("i", [stdin_fd, stdout_w, stderr_w, *self._procs_fds(joined)])
         growth = (
             FolderGrowth(folder, limits.workdir_bytes, filesystem_usage)
             if self.own_disk
             else FolderGrowth(folder, limits.workdir_bytes)
         )
-        probes = [growth, CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
         server = self._server
         if server is None:
             raise SandboxError("the session box is not running")
         started = time.monotonic_ns()
         try:
-            server.socket.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", passed))])
+            server.socket.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, passed)])
         except OSError as error:
             raise SandboxError(f"the session box is gone: {error.strerror}") from error
-        for fd in (stdin_fd, stdout_w, stderr_w):  # boxserver holds them now
+        for fd in (stdin_fd, stdout_w, stderr_w):  # boxserver holds them now (/dev/null stays the session's)
             fds.close(fd)
-        try:  # while the run goes on: the next run's memory cgroup
+        streams = output_streams(stdout_r, stderr_r, limits)
+        probes = [growth, CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
+        try:  # while the run goes on: the next run's memory cgroup, and its cgroup.procs opened
             cgroups.make_ahead(limits)
-        except SandboxError as error:  # the next run's prepare tries again, and says why
+            self._procs_fds(cgroups.next_procs())
+        except (SandboxError, OSError) as error:  # the next run's prepare tries again, and says why
             log.debug("no memory cgroup made ahead: %s", error)
+        self._forget_procs(joined, cgroups.next_procs())
         replies: list[str] = []
 
         def reap() -> tuple[int, None]:
@@ -468,7 +501,7 @@ class Session:
             server.socket.fileno(),
             reap,
             started,
-            output_streams(stdout_r, stderr_r, limits),
+            streams,
             wall_limit_ns=limits.wall_ms * 1_000_000,
             probes=probes,
             kill=cgroups.kill_all,
@@ -479,35 +512,48 @@ class Session:
         self.last_run_ns = (started, started + outcome.wall_ns)
         return outcome, replies[0]
 
-    def _prepare_next(self, reply: str) -> None:
+    def _prepare_next(self, reply: str, limits: Limits) -> None:
         """Nothing of the last run is left: tell boxserver to make the next run's process now,
         as the last step of ``run`` (its work then overlaps the caller's, not this run's end),
         with the ``cgroup.procs`` files of the next run's cgroups, which that process joins at
-        once (a cgroup migration can wait for an RCU grace period: milliseconds)."""
+        once (a cgroup migration can wait for an RCU grace period: milliseconds), and the size
+        of its /tmp and /dev/shm, which it mounts ahead (that of ``limits``, the last run's)."""
         server = self._server
         if server is None or reply.startswith("refused"):  # boxserver and the judge disagree: a new box
             return
-        cgroups = self.box.cgroups
         try:
-            fds = self._open_procs(cgroups.next_procs())
+            fds = self._procs_fds(self.box.cgroups.next_procs())
             passed = [(socket.SOL_SOCKET, socket.SCM_RIGHTS, array.array("i", fds))] if fds else []
-            server.socket.sendmsg([PREPARE], passed)
+            server.socket.sendmsg([PREPARE + str(limits.tmp_bytes).encode() + b"\0"], passed)
             self._in_doubt = False
         except OSError:
             pass  # the box is gone (or a cgroup): the next run sets it up again
 
-    def _open_procs(self, paths: list[bytes]) -> list[int]:
-        """Write descriptors of the ``cgroup.procs`` files a run joins; each is kept open until
-        a list without it is asked for (the slot's persistent cgroups from run to run, the next
-        run's memory leaf from ``_prepare_next`` to its run: an open costs more than the rest of
-        a run's cgroup set-up). Raises OSError if one cannot be opened."""
-        kept = {path: self._procs.pop(path, None) for path in paths}
-        for fd in self._procs.values():  # an earlier run's memory leaf
-            os.close(fd)
-        self._procs = {
-            path: fd if fd is not None else os.open(path, os.O_WRONLY | os.O_CLOEXEC) for path, fd in kept.items()
-        }
-        return list(self._procs.values())
+    def _procs_fds(self, paths: list[bytes]) -> list[int]:
+        """Write descriptors of the ``cgroup.procs`` files ``paths`` of a run's cgroups, each
+        opened once and kept until ``_forget_procs`` leaves it out (the slot's persistent
+        cgroups from run to run; a memory leaf from the run that made it ahead to its own run:
+        an open costs more than the rest of a run's cgroup set-up). Raises OSError if one
+        cannot be opened."""
+        fds = []
+        for path in paths:
+            fd = self._procs.get(path)
+            if fd is None:
+                fd = self._procs[path] = os.open(path, os.O_WRONLY | os.O_CLOEXEC)
+            fds.append(fd)
+        return fds
+
+    def _forget_procs(self, *kept: list[bytes]) -> None:
+        """Close the kept ``cgroup.procs`` descriptors of every path not in ``kept`` (an earlier
+        run's memory leaf)."""
+        for path in [path for path in self._procs if not any(path in paths for paths in kept)]:
+            os.close(self._procs.pop(path))
+
+    def _empty_input(self) -> int:
+        """A read descriptor of /dev/null, opened once for the session's runs."""
+        if self._devnull is None:
+            self._devnull = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+        return self._devnull
 
     def _restart(self) -> None:
         self._stop_server()
@@ -523,9 +569,10 @@ class Session:
         another session. The session's own disk is unmounted (its folders go with it); on the
         host's file system the run folders are left to the caller."""
         self._stop_server()
-        for fd in self._procs.values():
-            os.close(fd)
-        self._procs = {}
+        self._forget_procs()
+        if self._devnull is not None:
+            os.close(self._devnull)
+            self._devnull = None
         if self.box.session_open is self:
             self.box.cgroups.kill_all()
             self.box.cgroups.wait_empty(CLEANUP_TIMEOUT_S)

@@ -11,38 +11,46 @@
  *   request: NUL-terminated fields FOLDER, TMP_BYTES, N, N x "RESOURCE:SOFT:HARD", M, M x
  *            "NAME=VALUE", K, K x ARG, with file descriptors (SCM_RIGHTS) stdin, stdout,
  *            stderr and then the cgroup.procs files of the run (opened by the judge as root).
- *   reply:   "exit N\n", "signal N\n", "setup-failed ERRNO\n", "exec-failed ERRNO\n",
- *            or "refused ERRNO\n" for a request it could not take (malformed, or one already
+ *   reply:   "exit N\n", "signal N\n", "setup-failed ERRNO\n", "exec-failed ERRNO\n" (sent
+ *            by the run's zygote, or by boxserver if the run could not start), or
+ *            "refused ERRNO\n" for a request it could not take (malformed, or one already
  *            running).
- *   "prepare" (one field, no reply), with the cgroup.procs files of the next run: the judge
- *            has seen every process of the last run gone; boxserver makes the next run's
- *            processes ahead (see below), which join those cgroups at once.
+ *   "prepare" [TMP_BYTES] (no reply), with the cgroup.procs files of the next run: the judge
+ *            has the last run's reply and has seen every process of it gone; boxserver makes
+ *            the next run's processes ahead (see below), which join those cgroups at once and
+ *            mount /tmp and /dev/shm of TMP_BYTES (the size the next run is expected to ask).
  *
  * Each run starts as a "zygote": a child that boxserver makes ahead of the request as PID 1 of
  * a new PID namespace, which enters its own mount and IPC namespaces (with a /proc of its PID
- * namespace), drops every capability and the bounding set, sets no_new_privs and the seccomp
+ * namespace and a fresh tmpfs of TMP_BYTES on /tmp and /dev/shm), drops every capability (the
+ * bounding set is boxserver's, emptied once at its start), sets no_new_privs and the seccomp
  * filter, and makes the program's process (PID 2) with a clone that shares its memory until
  * exec (CLONE_VM: no pages or page tables copied; a descriptor table of its own). That process
  * joins the cgroups "prepare" named (a cgroup migration may wait for an RCU grace period,
  * milliseconds: it is done before the request, not after) and waits. On the request,
  * boxserver (which keeps CAP_SYS_ADMIN and CAP_SYS_CHROOT in the box's user namespace) enters
- * the zygote's mount namespace and mounts there: FOLDER of the session root over /box (so no
- * other run's folder is reachable), fresh tmpfs of TMP_BYTES on /tmp and /dev/shm. It hands
- * the request on, leaving out the cgroups already joined; the program's process joins the
- * others (from here on its CPU and memory are counted), sets the rlimits, keeps fds 0, 1, 2
- * only and execs (PATH searched in the run's environment). The zygote stays out of the run's
- * cgroups as the namespace's init: it reaps its processes and reports how the program ended
- * ("exit N" / "signal N"), which boxserver sends on to the judge at once, then exits, which
- * ends every process left in the namespace. The namespaces die with the run's processes:
- * nothing of one run is visible to the next. Making the zygote ahead takes the fork, the
- * namespaces, the filter and the cgroup migration out of the time between request and exec;
- * it is made only once the judge said the last run's processes are gone, so none of them can
- * signal it.
+ * the zygote's mount namespace and mounts there FOLDER of the session root over /box (so no
+ * other run's folder is reachable), and /tmp and /dev/shm again if the request's TMP_BYTES is
+ * not the size they have (still empty: nothing has run there). It hands the request on,
+ * leaving out the cgroups already joined; the program's process joins the others (from here
+ * on its CPU and memory are counted), sets the rlimits, keeps fds 0, 1, 2 only and execs
+ * (PATH searched in the run's environment). The zygote stays out of the run's cgroups as the
+ * namespace's init: it reaps its processes and reports to the judge itself how the program
+ * ended ("exit N" / "signal N", or the program process's failure to start it, which that
+ * process leaves in the memory they share), over its copy of boxserver's socket to the judge
+ * (no hand-off through boxserver; the program's process closes its copy at once), then exits,
+ * which ends every process left in the namespace. The namespaces die with the run's
+ * processes: nothing of one run is visible to the next. Making the zygote ahead takes the
+ * fork, the namespaces, the mounts, the filter and the cgroup migration out of the time
+ * between request and exec; it is made only once the judge said the last run's processes are
+ * gone, so none of them can signal it.
  *
  * boxserver is non-dumpable (a program cannot open its /proc entries; ptrace is denied
- * anyway) and ignores every signal (as PID 1 of the PID namespace, signals from inside cannot
- * kill it). It reaps every process of the box, and exits when the judge closes the socket: the
- * kernel then kills whatever is left in the box.
+ * anyway), and so are its zygotes (forked, never exec'd), which hold the judge's socket; it
+ * blocks every signal (none is ignored, so a zygote need only clear the mask for the program
+ * to start with the default handlers; as PID 1 of the PID namespace, signals from inside
+ * cannot kill it). It reaps every process of the box, and exits when the judge closes the
+ * socket: the kernel then kills whatever is left in the box.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -73,8 +81,10 @@
 #define STDIO_FDS 3
 #define MAX_RLIMITS 16  /* RLIM_NLIMITS */
 #define MAX_FILTER_BYTES (4096 * 8)
-#define ZYGOTE_SOCKET 3  /* in a zygote: its socket; the cgroups to join ahead follow */
+#define ZYGOTE_SOCKET 3  /* in a zygote: its socket to boxserver */
+#define JUDGE_SOCKET 4   /* in a zygote: the judge's socket, for the report; the cgroups to join ahead follow */
 #define HIGH_FD 1000     /* in a zygote: where its descriptors wait to be moved into place */
+#define TMP_BYTES_SIZE 24  /* room for the digits of a tmpfs size (bytes) */
 
 struct request {
     const char *folder;
@@ -99,6 +109,7 @@ struct zygote {
         ino_t st_ino;
     } joined[MAX_FDS];  /* the cgroup.procs files its program process joined ahead */
     int n_joined;
+    char tmp_bytes[TMP_BYTES_SIZE];  /* the size of the tmpfs it mounted ahead ("": none) */
 };
 
 static char request_buffer[MAX_REQUEST + 1];
@@ -107,6 +118,7 @@ static char *lists[3][MAX_FIELDS + 1];
 static struct sock_filter filter[MAX_FILTER_BYTES / sizeof(struct sock_filter)];
 static struct sock_fprog filter_program;
 static int own_mount_ns = -1;
+static int judge_socket = -1;
 
 static void reply(int sock, const char *what, int value)
 {
@@ -245,7 +257,7 @@ static ssize_t receive(int sock, struct request *request)
     return receive_into(sock, request_buffer, MAX_REQUEST, request);
 }
 
-/* In a zygote: report a failure to boxserver and end. */
+/* In a zygote before its run: report a failure to boxserver and end. */
 static void zygote_failed(int sock, const char *kind)
 {
     char line[64];
@@ -254,12 +266,28 @@ static void zygote_failed(int sock, const char *kind)
     _exit(kind[0] == 'e' ? 127 : 125);
 }
 
+/* Shared by a zygote and its program process until the exec (CLONE_VM): whether the program
+ * process took the request, and how it failed to start the program after that (kind "" if
+ * it did not fail). The zygote reads them once it has reaped that process. */
+static volatile sig_atomic_t request_taken;
+static const char *volatile failure_kind = "";
+static volatile int failure_errno;
+
+/* In a zygote's program process: a failure before the request goes to boxserver (the zygote
+ * is then made again); after it, the zygote reports it to the judge. Ends the process. */
+static void program_failed(int sock, const char *kind)
+{
+    if (!request_taken)
+        zygote_failed(sock, kind);
+    failure_errno = errno;
+    failure_kind = kind;
+    _exit(kind[0] == 'e' ? 127 : 125);
+}
+
+/* In a zygote: no capability left (the bounding set is already empty: boxserver emptied its
+ * own at start, and a fork inherits it). */
 static void drop_capabilities(int sock)
 {
-    for (int cap = 0; prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) == 0; cap++)
-        ;
-    if (errno != EINVAL)  /* EINVAL: past the last capability */
-        zygote_failed(sock, "setup-failed");
     struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
     struct __user_cap_data_struct none[2];
     memset(none, 0, sizeof none);
@@ -303,7 +331,7 @@ static void join_cgroups(int sock, const int *fds, int count)
 {
     for (int i = 0; i < count; i++) {
         if (write(fds[i], "0", 1) != 1)
-            zygote_failed(sock, "setup-failed");
+            program_failed(sock, "setup-failed");
         close(fds[i]);
     }
 }
@@ -320,48 +348,50 @@ static int program_main(void *argument)
 {
     const int *ahead = argument;
     int sock = ZYGOTE_SOCKET;
+    close(JUDGE_SOCKET);  /* the zygote's: this process never writes to the judge */
     join_cgroups(sock, ahead + 1, ahead[0]);
     struct request request;
     ssize_t length = receive(sock, &request);
     if (length <= 0)
         _exit(length == 0 ? 0 : 125);  /* boxserver is ending, or the request was lost */
+    request_taken = 1;
     if (!parse_request(&request) || request.n_fds < STDIO_FDS) {
         errno = EINVAL;
-        zygote_failed(sock, "setup-failed");
+        program_failed(sock, "setup-failed");
     }
     if (chdir(BOX_DIR) != 0)  /* the run's folder, mounted there by boxserver */
-        zygote_failed(sock, "setup-failed");
+        program_failed(sock, "setup-failed");
     join_cgroups(sock, request.fds + STDIO_FDS, request.n_fds - STDIO_FDS);  /* from here on its CPU and memory count */
     for (char **limit = request.rlimits; *limit != NULL; limit++) {
         int resource;
         unsigned long long soft, hard;
         if (sscanf(*limit, "%d:%llu:%llu", &resource, &soft, &hard) != 3) {
             errno = EINVAL;
-            zygote_failed(sock, "setup-failed");
+            program_failed(sock, "setup-failed");
         }
         struct rlimit value = { (rlim_t)soft, (rlim_t)hard };
         if (setrlimit(resource, &value) != 0)
-            zygote_failed(sock, "setup-failed");
+            program_failed(sock, "setup-failed");
     }
     for (int i = 0; i < STDIO_FDS; i++)
         if (dup2(request.fds[i], i) != i)
-            zygote_failed(sock, "setup-failed");
-    /* the socket reports a failed exec (ZYGOTE_SOCKET is past the standard descriptors);
-     * exec closes it */
-    if (close_range(ZYGOTE_SOCKET + 1, ~0U, 0) != 0 || fcntl(sock, F_SETFD, FD_CLOEXEC) != 0)
-        zygote_failed(sock, "setup-failed");
+            program_failed(sock, "setup-failed");
+    if (close_range(STDIO_FDS, ~0U, 0) != 0)
+        program_failed(sock, "setup-failed");
     environ = request.env;
     execvp(request.argv[0], request.argv);
-    zygote_failed(sock, "exec-failed");
+    program_failed(sock, "exec-failed");
     return 127;
 }
 
 /* The zygote once its program process is made: PID 1 of the run's PID namespace. Reaps every
- * process of it until the program ends, reports how it ended and exits (the kernel then kills
- * what is left in the namespace). It holds none of the run's descriptors (its program process
- * received them): end of file on the streams comes when the run's processes end. Never
- * returns. */
-static void init_main(int sock, pid_t program)
+ * process of it until the program ends, reports to the judge (`judge`) how it ended, or how
+ * it failed to start, and exits with 0 (the kernel then kills what is left in the
+ * namespace). If the program process ended before it took a request, nothing is reported
+ * and the exit code is 125 (boxserver then makes another zygote). It holds none of the run's
+ * descriptors (its program process received them): end of file on the streams comes when
+ * the run's processes end. Never returns. */
+static void init_main(int judge, pid_t program)
 {
     int status = 0;
     for (;;) {
@@ -371,46 +401,67 @@ static void init_main(int sock, pid_t program)
         if (done < 0 && errno != EINTR)
             _exit(125);
     }
-    if (WIFSIGNALED(status))
-        reply(sock, "signal", WTERMSIG(status));
+    if (!request_taken)
+        _exit(125);
+    if (failure_kind[0] != '\0')
+        reply(judge, failure_kind, failure_errno);
+    else if (WIFSIGNALED(status))
+        reply(judge, "signal", WTERMSIG(status));
     else
-        reply(sock, "exit", WEXITSTATUS(status));
+        reply(judge, "exit", WEXITSTATUS(status));
     _exit(0);
 }
 
-/* The zygote, just forked: `sock` its socket to boxserver, ahead[0] cgroup.procs descriptors
- * in ahead[1..]. Makes everything that does not depend on the request: own mount and IPC
- * namespaces with a /proc of the run's PID namespace, no capabilities, no_new_privs, the
- * seccomp filter, and the program's process (which joins the cgroups and waits for the
- * request); then reports ready and stays as the run's init. Never returns. */
-static void zygote_main(int sock, int *ahead)
+/* The tmpfs options of a run's /tmp and /dev/shm: `tmp_bytes` (digits) bytes each. */
+static void tmp_options(char *options, size_t size, const char *tmp_bytes)
 {
-    /* nothing of boxserver's but these: the socket at ZYGOTE_SOCKET, the cgroups after it
-     * (moved out of the way first, then into place) */
-    int high[MAX_FDS + 1];
+    snprintf(options, size, "size=%s,mode=0755", tmp_bytes);
+}
+
+/* The zygote, just forked: `sock` its socket to boxserver, `judge` the judge's socket,
+ * ahead[0] cgroup.procs descriptors in ahead[1..], `tmp_bytes` the size of the tmpfs to mount
+ * on /tmp and /dev/shm now ("": none yet, boxserver mounts them with the request). Makes
+ * everything that does not depend on the request: own mount and IPC namespaces with a /proc
+ * of the run's PID namespace, no capabilities, no_new_privs, the seccomp filter, and the
+ * program's process (which joins the cgroups and waits for the request); then reports ready
+ * and stays as the run's init. Never returns. */
+static void zygote_main(int sock, int judge, int *ahead, const char *tmp_bytes)
+{
+    /* nothing of boxserver's but these: the sockets at ZYGOTE_SOCKET and JUDGE_SOCKET, the
+     * cgroups after them (moved out of the way first, then into place) */
+    int high[MAX_FDS + 2];
+    int kept = 2 + ahead[0];
     high[0] = fcntl(sock, F_DUPFD_CLOEXEC, HIGH_FD);
+    high[1] = fcntl(judge, F_DUPFD_CLOEXEC, HIGH_FD);
     for (int i = 1; i <= ahead[0]; i++)
-        high[i] = fcntl(ahead[i], F_DUPFD_CLOEXEC, HIGH_FD);
+        high[i + 1] = fcntl(ahead[i], F_DUPFD_CLOEXEC, HIGH_FD);
     if (close_range(STDIO_FDS, HIGH_FD - 1, 0) != 0)
         _exit(125);
-    for (int i = 0; i <= ahead[0]; i++)
+    for (int i = 0; i < kept; i++)
         if (high[i] < HIGH_FD || dup2(high[i], ZYGOTE_SOCKET + i) != ZYGOTE_SOCKET + i)
             _exit(125);
     sock = ZYGOTE_SOCKET;
     for (int i = 1; i <= ahead[0]; i++)
-        ahead[i] = ZYGOTE_SOCKET + i;
-    if (close_range(ZYGOTE_SOCKET + 1 + ahead[0], ~0U, 0) != 0)
+        ahead[i] = JUDGE_SOCKET + i;
+    if (close_range(ZYGOTE_SOCKET + kept, ~0U, 0) != 0)
         zygote_failed(sock, "setup-failed");
+    /* boxserver's handlers are the defaults (it blocks signals instead of ignoring them):
+     * only the mask is the program's to reset */
     sigset_t none;
     sigemptyset(&none);
-    for (int i = 1; i < NSIG; i++)
-        signal(i, SIG_DFL);
     sigprocmask(SIG_SETMASK, &none, NULL);
     /* own mount and IPC namespaces, and a /proc of the run's own PID namespace */
     if (unshare(CLONE_NEWNS | CLONE_NEWIPC) != 0
         || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0
         || mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0)
         zygote_failed(sock, "setup-failed");
+    if (tmp_bytes[0] != '\0') {
+        char options[96];
+        tmp_options(options, sizeof options, tmp_bytes);
+        if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
+            || mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, options) != 0)
+            zygote_failed(sock, "setup-failed");
+    }
     drop_capabilities(sock);
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0
         || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &filter_program, 0, 0) != 0)
@@ -422,7 +473,7 @@ static void zygote_main(int sock, int *ahead)
     for (int i = 1; i <= ahead[0]; i++)
         close(ahead[i]);
     send_ready(sock);
-    init_main(sock, program);
+    init_main(JUDGE_SOCKET, program);
 }
 
 static void forget_zygote(struct zygote *zygote)
@@ -435,15 +486,20 @@ static void forget_zygote(struct zygote *zygote)
     zygote->sock = zygote->mount_ns = -1;
     zygote->ready = 0;
     zygote->n_joined = 0;
+    zygote->tmp_bytes[0] = '\0';
 }
 
 /* Forks a zygote whose program process joins the cgroups of the cgroup.procs descriptors
- * fds[0..count) ahead; 0, or an errno. */
-static int make_zygote(struct zygote *zygote, const int *fds, int count)
+ * fds[0..count) ahead, with /tmp and /dev/shm of `tmp_bytes` mounted ahead (digits; "" or
+ * anything longer than TMP_BYTES_SIZE: mounted with the request); 0, or an errno. */
+static int make_zygote(struct zygote *zygote, const int *fds, int count, const char *tmp_bytes)
 {
     int ahead[MAX_FDS + 1];
     ahead[0] = 0;
     zygote->n_joined = 0;
+    zygote->tmp_bytes[0] = '\0';
+    if (strlen(tmp_bytes) < TMP_BYTES_SIZE && strspn(tmp_bytes, "0123456789") == strlen(tmp_bytes))
+        strcpy(zygote->tmp_bytes, tmp_bytes);
     for (int i = 0; i < count && i < MAX_FDS; i++) {
         struct stat info;
         if (fstat(fds[i], &info) != 0)
@@ -459,7 +515,7 @@ static int make_zygote(struct zygote *zygote, const int *fds, int count)
     pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
     if (pid == 0) {
         close(ends[0]);
-        zygote_main(ends[1], ahead);
+        zygote_main(ends[1], judge_socket, ahead, zygote->tmp_bytes);
     }
     int error = errno;
     close(ends[1]);
@@ -522,19 +578,23 @@ static int take_ready(struct zygote *zygote, int wait)
     return error;
 }
 
-/* In the zygote's mount namespace: the run's folder over /box, fresh /tmp and /dev/shm.
- * 0, or an errno. */
+/* In the zygote's mount namespace: the run's folder over /box, and /tmp and /dev/shm of the
+ * request's size (the zygote mounted them ahead; of another size, they are mounted again,
+ * still empty: no program has run there). 0, or an errno. */
 static int mount_for_run(const struct zygote *zygote, const struct request *request)
 {
     char options[96], source[4096];
-    snprintf(options, sizeof options, "size=%s,mode=0755", request->tmp_bytes);
+    tmp_options(options, sizeof options, request->tmp_bytes);
     snprintf(source, sizeof source, "%s/%s", BOX_DIR, request->folder);
     if (setns(zygote->mount_ns, CLONE_NEWNS) != 0)
         return errno;
     int error = 0;
-    if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
-        || mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, options) != 0
-        || mount(source, BOX_DIR, NULL, MS_BIND, NULL) != 0)  /* covers the session root */
+    int flags = MS_NOSUID | MS_NODEV | (zygote->tmp_bytes[0] != '\0' ? MS_REMOUNT : 0);
+    if (strcmp(zygote->tmp_bytes, request->tmp_bytes) != 0
+        && (mount("tmpfs", "/tmp", "tmpfs", (unsigned long)flags, options) != 0
+            || mount("tmpfs", "/dev/shm", "tmpfs", (unsigned long)flags, options) != 0))
+        error = errno;
+    if (error == 0 && mount(source, BOX_DIR, NULL, MS_BIND, NULL) != 0)  /* covers the session root */
         error = errno;
     if (setns(own_mount_ns, CLONE_NEWNS) != 0 || chdir("/") != 0)
         _exit(125);  /* cannot go home: end the box rather than work in a run's namespace */
@@ -567,7 +627,9 @@ static int start_run(struct zygote *zygote, struct request *request)
     return 0;
 }
 
-/* The end of the running program: what its zygote side reported, else its wait status. */
+/* The end of a running zygote that did not report to the judge itself (it exited with other
+ * than 0): what its program process sent before it took the request, else the zygote's wait
+ * status. */
 static void report_end(int sock, int status, int channel)
 {
     char line[64];
@@ -582,32 +644,27 @@ static void report_end(int sock, int status, int channel)
     }
 }
 
-/* The running zygote's report, sent on to the judge as soon as it comes: the zygote's own
- * exit (its namespaces torn down) is not waited for. The zygote is then forgotten (reaped
- * whenever it ends). If it ended without a report, its wait status is reported when it is
- * reaped. */
-static void forward_report(int sock, struct zygote *running)
+/* Whether the message in request_buffer is "prepare" (optionally followed by the next run's
+ * tmpfs size, a field of digits, put in *tmp_bytes; else ""). */
+static int is_prepare(const struct request *request, const char **tmp_bytes)
 {
-    char line[64];
-    ssize_t n = recv(running->sock, line, sizeof line, MSG_DONTWAIT);
-    if (n < 0 && (errno == EAGAIN || errno == EINTR))
-        return;
-    if (n > 0) {
-        if (send(sock, line, (size_t)n, MSG_NOSIGNAL) < 0)
-            _exit(1);
-        forget_zygote(running);
-        return;
-    }
-    close(running->sock);  /* ended without a report: its wait status tells */
-    running->sock = -1;
+    size_t length = request->length;
+    if (length < 8 || memcmp(request_buffer, "prepare", 8) != 0 || request_buffer[length - 1] != '\0')
+        return 0;
+    *tmp_bytes = length > 8 ? request_buffer + 8 : "";
+    return strlen(*tmp_bytes) + 9 == length || length == 8;
 }
 
-/* One request from the judge: a run (answered when it ends) or "prepare". */
+/* One request from the judge: a run (answered by its zygote when it ends) or "prepare". */
 static void take_request(int sock, struct request *request, struct zygote *next, struct zygote *running)
 {
-    if (request->length == 8 && memcmp(request_buffer, "prepare", 8) == 0) {
-        if (next->pid == 0 && running->pid == 0)
-            make_zygote(next, request->fds, request->n_fds);  /* a failure shows at the next request */
+    const char *tmp_bytes;
+    if (is_prepare(request, &tmp_bytes)) {
+        /* the judge has the last run's report and saw its processes gone: its zygote, ending
+         * now, is reaped whenever it has */
+        forget_zygote(running);
+        if (next->pid == 0)
+            make_zygote(next, request->fds, request->n_fds, tmp_bytes);  /* a failure shows at the next request */
         close_fds(request);  /* the zygote has its own copies */
         return;
     }
@@ -623,7 +680,7 @@ static void take_request(int sock, struct request *request, struct zygote *next,
     }
     int error = 0;
     if (next->pid == 0)
-        error = make_zygote(next, NULL, 0);
+        error = make_zygote(next, NULL, 0, "");
     if (error == 0 && !next->ready)
         error = take_ready(next, 1);
     if (error == 0) {
@@ -639,10 +696,9 @@ static void take_request(int sock, struct request *request, struct zygote *next,
         return;
     }
     *running = *next;
-    next->pid = 0;
+    next->pid = 0;  /* handed over: nothing of it to close here */
     next->sock = next->mount_ns = -1;
-    next->ready = 0;
-    next->n_joined = 0;
+    forget_zygote(next);
 }
 
 int main(int argc, char **argv)
@@ -650,6 +706,7 @@ int main(int argc, char **argv)
     if (argc != 3)
         return 125;
     int sock = atoi(argv[1]);
+    judge_socket = sock;
     read_filter(atoi(argv[2]));
     /* a mount namespace of our own user namespace, to come back to from a zygote's */
     if (unshare(CLONE_NEWNS) != 0 || prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0
@@ -658,26 +715,31 @@ int main(int argc, char **argv)
     own_mount_ns = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
     if (own_mount_ns < 0)
         return 125;
-    sigset_t child_signal;
+    /* the bounding set, emptied once for every zygote (a fork inherits it; boxserver's own
+     * capabilities stay: it never execs) */
+    for (int cap = 0; prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) == 0; cap++)
+        ;
+    if (errno != EINVAL)  /* EINVAL: past the last capability */
+        return 125;
+    /* every signal blocked, none ignored: a zygote only clears the mask, and the handlers the
+     * program inherits are the defaults; SIGCHLD is read from the signalfd */
+    sigset_t all, child_signal;
+    sigfillset(&all);
     sigemptyset(&child_signal);
     sigaddset(&child_signal, SIGCHLD);
-    for (int i = 1; i < NSIG; i++)
-        if (i != SIGCHLD)
-            signal(i, SIG_IGN);
-    sigprocmask(SIG_BLOCK, &child_signal, NULL);
+    sigprocmask(SIG_BLOCK, &all, NULL);
     int signals = signalfd(-1, &child_signal, SFD_CLOEXEC | SFD_NONBLOCK);
     if (signals < 0)
         return 125;
     struct zygote next = { .pid = 0, .sock = -1, .mount_ns = -1 }, running = next;
-    make_zygote(&next, NULL, 0);
+    make_zygote(&next, NULL, 0, "");
     if (send(sock, "ready\n", 6, MSG_NOSIGNAL) != 6)
         return 1;
 
     for (;;) {
-        struct pollfd watched[4] = { { sock, POLLIN, 0 }, { signals, POLLIN, 0 },
-                                     { next.pid != 0 ? next.sock : -1, POLLIN, 0 },
-                                     { running.pid != 0 ? running.sock : -1, POLLIN, 0 } };
-        if (poll(watched, 4, -1) < 0) {
+        struct pollfd watched[3] = { { sock, POLLIN, 0 }, { signals, POLLIN, 0 },
+                                     { next.pid != 0 ? next.sock : -1, POLLIN, 0 } };
+        if (poll(watched, 3, -1) < 0) {
             if (errno == EINTR)
                 continue;
             return 1;
@@ -691,15 +753,14 @@ int main(int argc, char **argv)
             pid_t done;
             while ((done = waitpid(-1, &status, WNOHANG)) > 0) {
                 if (done == running.pid) {
-                    report_end(sock, status, running.sock);
-                    forget_zygote(&running);  /* the run's namespaces go now, after the reply */
+                    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)  /* 0: it reported */
+                        report_end(sock, status, running.sock);
+                    forget_zygote(&running);
                 } else if (done == next.pid) {
                     forget_zygote(&next);  /* made again at the next request */
                 }
             }
         }
-        if (watched[3].revents && running.pid != 0 && running.sock == watched[3].fd)
-            forward_report(sock, &running);
         if (watched[2].revents && next.pid != 0 && next.sock == watched[2].fd) {
             if (!next.ready) {
                 take_ready(&next, 0);

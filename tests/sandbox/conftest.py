@@ -179,10 +179,13 @@ def files_of(uid: int, folders=("/tmp", "/var/tmp", "/dev/shm")) -> list[str]:
 
 
 def stray_processes(box) -> list[str]:
-    """``processes_of`` the slot's uid, leaving out a session's own box (bubblewrap and
-    boxserver); ``box``: a Sandbox or a SessionRunner."""
-    found = processes_of(box.uid)  # first: a session may make its next run's process meanwhile
+    """``processes_of`` the slot's uid, leaving out a session's own box (``Session.box_pids``:
+    bubblewrap, boxserver, its zygotes and their program processes); ``box``: a Sandbox or a
+    SessionRunner. The box's processes are read before and after the scan: a session makes its
+    next run's zygote meanwhile, and the last run's zygote may end and be reaped meanwhile."""
     own = {str(pid) for pid in getattr(box, "box_pids", ())}
+    found = processes_of(box.uid)
+    own |= {str(pid) for pid in getattr(box, "box_pids", ())}
     return [line for line in found if line.split()[0] not in own]
 
 

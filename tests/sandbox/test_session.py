@@ -81,6 +81,28 @@ def test_runs_do_not_see_each_other(box, session_root, programs):
 
 
 @needs_root
+def test_tmp_and_shm_have_each_runs_size(box, session_root):
+    """The zygote mounts /tmp and /dev/shm ahead with the last run's size; a run of another size
+    gets its own."""
+    sizes_kib = [1024, 4096, 4096, 1024, 2048]
+    with box.session(session_root, env={"PATH": "/usr/bin:/bin"}) as session:
+        session.folder("run")
+        seen = [
+            shell(
+                session,
+                "run",
+                "df -k /tmp /dev/shm | tail -n 2; ls -A /tmp /dev/shm; touch /tmp/x /dev/shm/x",
+                Limits(tmp_bytes=kib << 10),
+            )
+            for kib in sizes_kib
+        ]
+    for kib, result in zip(sizes_kib, seen, strict=True):
+        lines = result.stdout.decode().splitlines()
+        assert [line.split()[1] for line in lines[:2]] == [str(kib)] * 2, lines
+        assert lines[2:] == ["/dev/shm:", "", "/tmp:"]  # empty: the earlier runs' files are gone
+
+
+@needs_root
 def test_one_box_serves_every_run_and_keeps_its_init_out_of_reach(box, session_root):
     with box.session(session_root) as session:
         session.folder("run")
