@@ -390,7 +390,7 @@ class Session:
                 raise SandboxError("runs connected by pipes need a session box (root, cgroups and the C helpers)")
             if not self.reuses_box:
                 return self.box.run(argv, self.root / name, limits, stdin, self.binds, env)
-            if self._server is None or not self._server.alive():
+            if self._server is None:  # a box that died since the last run shows when the request is sent
                 self._restart()
             folder = self.root / name
             hand_over(folder, self.box.uid, self.box.gid)
@@ -468,8 +468,13 @@ class Session:
         started = time.monotonic_ns()
         try:
             server.socket.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, passed)])
-        except OSError as error:
-            raise SandboxError(f"the session box is gone: {error.strerror}") from error
+        except OSError:  # the box died since the last run (nothing of this one started): a new box
+            server = self._restart()
+            started = time.monotonic_ns()
+            try:
+                server.socket.sendmsg([request], [(socket.SOL_SOCKET, socket.SCM_RIGHTS, passed)])
+            except OSError as error:
+                raise SandboxError(f"the session box is gone: {error.strerror}") from error
         for fd in (stdin_fd, stdout_w, stderr_w):  # boxserver holds them now (/dev/null stays the session's)
             fds.close(fd)
         streams = output_streams(stdout_r, stderr_r, limits)
@@ -555,9 +560,11 @@ class Session:
             self._devnull = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC)
         return self._devnull
 
-    def _restart(self) -> None:
+    def _restart(self) -> BoxServer:
+        """A new box in place of the last one (ended first). Raises SandboxError as ``BoxServer``."""
         self._stop_server()
         self._server = BoxServer(self.box, self.root, self.binds)
+        return self._server
 
     def _stop_server(self) -> None:
         if self._server is not None:
