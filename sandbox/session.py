@@ -297,6 +297,7 @@ class Session:
         self._in_doubt = False  # a run was sent but not seen through: the box must be replaced
         self._procs: dict[bytes, int] = {}  # cgroup.procs path -> write descriptor
         self._devnull: int | None = None  # read descriptor of /dev/null, a run's empty input
+        self._next_pipes: tuple[int, int, int, int] | None = None  # the next run's (``_take_pipes``)
         # the last request sent: ((folder name, limits, argv), environment, its bytes)
         self._last_request: tuple[tuple, dict[str, str], bytes] | None = None
         # when the last run was sent and when it was seen to end (monotonic ns; (0, 0) before any):
@@ -446,14 +447,12 @@ class Session:
         """Send the request and watch the run: (its outcome, boxserver's reply). Only what the
         request needs is done before it is sent; the rest (the watchdog's set-up, the next
         run's memory cgroup) while the run goes on."""
+        stdout_r, stdout_w, stderr_r, stderr_w = (fds.add(fd) for fd in self._take_pipes())
         if pipe_fds is not None:  # the stdout pipe stays, never written: the watchdog sees its end at once
+            fds.close(stdout_w)
             stdin_fd, stdout_w = pipe_fds
-            stdout_r, unused = fds.pipe()
-            fds.close(unused)
         else:
             stdin_fd = self._empty_input() if stdin is None else fds.sealed_copy(stdin)
-            stdout_r, stdout_w = fds.pipe()
-        stderr_r, stderr_w = fds.pipe()
         # the run's init (PID 1 of its namespace) stays out of the cgroups: the program joins alone
         joined = cgroups.prepare(limits, extra_tasks=0, defer_removal=True)
         passed = array.array("i", [stdin_fd, stdout_w, stderr_w, *self._procs_fds(joined)])
@@ -477,6 +476,10 @@ class Session:
                 raise SandboxError(f"the session box is gone: {error.strerror}") from error
         for fd in (stdin_fd, stdout_w, stderr_w):  # boxserver holds them now (/dev/null stays the session's)
             fds.close(fd)
+        try:  # while the run goes on: the next run's pipes
+            self._next_pipes = self._take_pipes()
+        except OSError:
+            pass  # made by the next run
         streams = output_streams(stdout_r, stderr_r, limits)
         probes = [growth, CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000)]
         try:  # while the run goes on: the next run's memory cgroup, and its cgroup.procs opened
@@ -554,6 +557,21 @@ class Session:
         for path in [path for path in self._procs if not any(path in paths for paths in kept)]:
             os.close(self._procs.pop(path))
 
+    def _take_pipes(self) -> tuple[int, int, int, int]:
+        """Two new close-on-exec pipes, a run's standard output and error (read end, write end,
+        read end, write end), made while the last run went on if it could; the caller owns them.
+        Raises OSError."""
+        pipes, self._next_pipes = self._next_pipes, None
+        if pipes is None:
+            stdout = os.pipe2(os.O_CLOEXEC)
+            try:
+                pipes = (*stdout, *os.pipe2(os.O_CLOEXEC))
+            except OSError:
+                for fd in stdout:
+                    os.close(fd)
+                raise
+        return pipes
+
     def _empty_input(self) -> int:
         """A read descriptor of /dev/null, opened once for the session's runs."""
         if self._devnull is None:
@@ -577,9 +595,10 @@ class Session:
         host's file system the run folders are left to the caller."""
         self._stop_server()
         self._forget_procs()
-        if self._devnull is not None:
-            os.close(self._devnull)
-            self._devnull = None
+        for fd in [self._devnull, *(self._next_pipes or ())]:
+            if fd is not None:
+                os.close(fd)
+        self._devnull, self._next_pipes = None, None
         if self.box.session_open is self:
             self.box.cgroups.kill_all()
             self.box.cgroups.wait_empty(CLEANUP_TIMEOUT_S)
