@@ -7,11 +7,12 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
-from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy import ColumnElement, Engine, create_engine, event, literal
+from sqlalchemy.orm import InstrumentedAttribute, sessionmaker
 
 from judge import board
 from judge.config import REPO_ROOT
@@ -150,6 +151,13 @@ def _serialize_sqlite_writers(engine: Engine, path: str | None) -> None:
     event.listen(engine, "commit", lambda conn: _give_back(conn.info))
     event.listen(engine, "rollback", lambda conn: _give_back(conn.info))
     event.listen(engine.pool, "checkin", lambda _dbapi, record: _give_back(record.info) if record else None)
+
+
+def one_of(column: ColumnElement[Any] | InstrumentedAttribute[Any], values: Iterable[object]) -> ColumnElement[bool]:
+    """SQL condition: ``column`` holds one of the constant ``values``, as one bound parameter each.
+    ``column.in_(values)`` would bind them as one expanding parameter, which SQLAlchemy renders anew
+    on every execution of a statement compiled once."""
+    return column.in_([literal(value, column.type) for value in values])
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker:
