@@ -8,23 +8,28 @@ blank, no NUL character), then the student's rate limit. Each refusal is a ``Con
 its HTTP status and a one-line reason.
 
 ``accept_submission`` applies them one by one to a known user and says which one refuses.
-``accept_by_token`` is the API's way in: a submission that breaks no rule, which is nearly every
-one, is taken in two statements and a commit, with no lookup of its own for the token: one UPDATE
-of the user row that checks the token (``judge.auth.token_owner``), the account and the rate limit
-and takes the slot, then one ``INSERT … SELECT`` whose WHERE clause holds the target and language
-rules as SQL conditions (``fast_target``). Those conditions are never more lenient than the rules:
-where they find no row (a refusal, or a case they leave to the rules, such as practice on a problem
-of a contest that has not ended), the transaction is rolled back and ``accept_submission`` decides,
-with its exact reason.
+``accept_batch`` is the API's way in (``accept_by_token`` for one submission): a submission that
+breaks no rule, which is nearly every one, is taken in two statements, with no lookup of its own for
+the token, and the submissions of a batch share one commit: one UPDATE of the user row that checks
+the token (``judge.auth.token_owner``), the account and the rate limit and takes the slot, then one
+``INSERT … SELECT`` whose WHERE clause holds the target and language rules as SQL conditions
+(``fast_target``). Those conditions are never more lenient than the rules: where they find no row (a
+refusal, or a case they leave to the rules, such as practice on a problem of a contest that has not
+ended), that submission's statements are rolled back and ``accept_submission`` decides, with its
+exact reason.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
 
 from sqlalchemy import ColumnElement, Integer, Select, and_, bindparam, case, cast, exists, or_, select, true, update
 from sqlalchemy import String as SqlString
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.dml import ReturningInsert, ReturningUpdate
 
@@ -34,6 +39,7 @@ from judge.auth import JURY_ROLES, token_owner, token_parameters, user_for_token
 from judge.clock import UtcDateTime, utcnow
 from judge.config import Settings
 from judge.contests import ContestRuleError
+from judge.db import one_of
 from judge.languages import LANGUAGES
 from judge.models import Contest, ContestProblem, Problem, Submission, User, Worker
 from judge.vocabulary import Role
@@ -131,6 +137,21 @@ def accept_submission(
     return submission
 
 
+@dataclass(frozen=True)
+class SubmitRequest:
+    """One submission as the API receives it: the caller's bearer ``token`` (not yet checked), then
+    ``accept_submission``'s arguments."""
+
+    token: str
+    problem: str
+    language: str
+    source: str
+    contest_id: int | None = None
+
+
+Outcome = int | None | Exception  # a submission's id, None for a token not live, or its refusal
+
+
 def accept_by_token(
     session: Session,
     settings: Settings,
@@ -146,37 +167,130 @@ def accept_by_token(
     rules, the same refusals) and return its id (committed); None when ``token`` is not live
     (unknown, expired, ended) or its account is deactivated: nothing was stored then.
 
-    The usual case takes two statements (see the module docstring), each built once per process
-    and shape (``slot_statement``, ``target_statement``); any other falls back to
-    ``accept_submission`` in a new transaction. Raises ContestRuleError as ``accept_submission``.
+    ``accept_batch`` of this one submission. Raises ContestRuleError as ``accept_submission``.
+    """
+    request = SubmitRequest(token, problem, language, source, contest_id)
+    (outcome,) = accept_batch(session, settings, [request], now)
+    if isinstance(outcome, Exception):
+        raise outcome
+    return outcome
+
+
+def accept_batch(
+    session: Session, settings: Settings, requests: Sequence[SubmitRequest], now: datetime | None = None
+) -> list[Outcome]:
+    """Queue each of ``requests`` as ``accept_by_token`` would, and return their outcomes in order:
+    the new submission's id (committed), None for a token that is not live, or the exception that
+    refused it (ContestRuleError as ``accept_submission``).
+
+    Every submission that breaks no rule is taken by two statements (see the module docstring) in
+    one transaction shared by the whole batch, so the batch pays one commit (one fsync on SQLite,
+    one WAL flush on PostgreSQL) and takes SQLite's writer lock once; nothing is answered before
+    that commit. A submission after the first written one runs inside a savepoint, so one that the
+    statements leave to the rules is undone alone. Those left to the rules are then decided one
+    by one by ``accept_submission``, each in its own transaction, after the batch is committed (a
+    student's second submission in one batch thus gets the rate limit's 429).
+
+    An OperationalError (a busy or lost database) while the batch is written refuses the whole
+    batch with that error: nothing of it was stored. Any other error while it is written rolls it
+    back and each submission is then decided alone.
     """
     now = now or utcnow()
-    if language in LANGUAGES and source_refusal(settings, source) is None:
-        interval_s = settings.submit_interval_s
-        slot = {**token_parameters(token), "now": now, "free_since": now - timedelta(seconds=max(interval_s, 0))}
-        connection = session.connection()  # Core execution: these statements need nothing of the ORM
-        taken = connection.execute(slot_statement(interval_s > 0), slot).first()
-        if taken is not None:
-            user_id, jury = taken[0], taken[1] in JURY_ROLES
-            parameters = lifecycle.enqueue_parameters(
-                language=language, source=source, user_id=user_id, contest_id=contest_id, is_jury=jury, now=now
-            )
-            parameters |= {"problem": problem, "letter": problem.upper(), "offered": _offered(language)}
-            parameters |= {"now": now, "alive_since": now - WORKER_ALIVE}
-            queued = connection.execute(target_statement(contest_id is not None, jury), parameters).first()
-            if queued is not None:
-                if contest_id is not None and not jury:  # a pending attempt shows on the board at once
-                    board.refresh(session, [(contest_id, user_id, queued[1])])
-                session.commit()
-                return queued[0]
+    outcomes: list[Outcome | None] = [None] * len(requests)
+    left = list(range(len(requests)))
+    try:
+        left = _take_batch(session, settings, requests, now, outcomes)
+    except OperationalError as exc:
         session.rollback()
-    user = user_for_token(session, token)
-    if user is None:
+        return [exc] * len(requests)
+    except Exception:
+        session.rollback()
+        outcomes = [None] * len(requests)  # ids set before the error were rolled back with it
+    for index in left:
+        outcomes[index] = _by_the_rules(session, settings, requests[index], now)
+    return outcomes
+
+
+def _take_batch(
+    session: Session, settings: Settings, requests: Sequence[SubmitRequest], now: datetime, outcomes: list
+) -> list[int]:
+    """Write every submission of ``requests`` that ``_take`` takes, set its id in ``outcomes`` and
+    commit; the indexes of the others (nothing of them written), in order."""
+    left, cells = [], []
+    written = False  # a submission is written: a later one needs a savepoint to be undone alone
+    for index, request in enumerate(requests):
+        if request.language not in LANGUAGES or source_refusal(settings, request.source) is not None:
+            left.append(index)
+            continue
+        connection = session.connection()  # Core execution: these statements need nothing of the ORM
+        if written:  # never released: the commit ends them all, and a rollback goes to the newest
+            connection.exec_driver_sql(f"SAVEPOINT {_SAVEPOINT}")
+        taken = _take(connection, settings, request, now)
+        if taken is None:
+            if written:
+                connection.exec_driver_sql(f"ROLLBACK TO SAVEPOINT {_SAVEPOINT}")
+            else:
+                session.rollback()
+            left.append(index)
+            continue
+        written, (outcomes[index], cell) = True, taken
+        if cell is not None:
+            cells.append(cell)
+    if written:
+        if cells:  # a pending attempt shows on the board at once
+            board.refresh(session, cells)
+        session.commit()
+    else:
+        session.rollback()
+    return left
+
+
+_SAVEPOINT = "submission"
+
+
+def _take(
+    connection: Connection, settings: Settings, request: SubmitRequest, now: datetime
+) -> tuple[int, board.CellKey | None] | None:
+    """Run the two statements of the usual case for ``request`` (not committed): the new
+    submission's id and the board cell it shows in (None in practice or for the jury); None when
+    they took nothing (the slot's UPDATE may have been written: the caller undoes it)."""
+    interval_s = settings.submit_interval_s
+    slot = {**token_parameters(request.token), "now": now}
+    slot["free_since"] = now - timedelta(seconds=max(interval_s, 0))
+    taken = connection.execute(slot_statement(interval_s > 0), slot).first()
+    if taken is None:
         return None
-    accepted = accept_submission(
-        session, settings, user, problem=problem, language=language, source=source, contest_id=contest_id, now=now
+    user_id, jury, contest_id = taken[0], taken[1] in JURY_ROLES, request.contest_id
+    parameters = lifecycle.enqueue_parameters(
+        language=request.language,
+        source=request.source,
+        user_id=user_id,
+        contest_id=contest_id,
+        is_jury=jury,
+        now=now,
     )
-    return accepted.id
+    parameters |= {"problem": request.problem, "letter": request.problem.upper()}
+    parameters |= {"offered": _offered(request.language), "now": now, "alive_since": now - WORKER_ALIVE}
+    queued = connection.execute(target_statement(contest_id is not None, jury), parameters).first()
+    if queued is None:
+        return None
+    cell = (contest_id, user_id, queued[1]) if contest_id is not None and not jury else None
+    return queued[0], cell
+
+
+def _by_the_rules(session: Session, settings: Settings, request: SubmitRequest, now: datetime) -> Outcome:
+    """``request`` decided alone by ``accept_submission`` in its own transaction: its id, None for a
+    token that is not live, or the exception that refused it."""
+    try:
+        user = user_for_token(session, request.token)
+        if user is None:
+            session.rollback()
+            return None
+        arguments = {"problem": request.problem, "language": request.language, "source": request.source}
+        return accept_submission(session, settings, user, contest_id=request.contest_id, now=now, **arguments).id
+    except Exception as exc:
+        session.rollback()
+        return exc
 
 
 @cache
@@ -187,7 +301,7 @@ def slot_statement(limited: bool) -> ReturningUpdate[int, str]:
     was made at the parameter ``free_since`` or earlier, and taking it sets that time to ``now``; a
     teacher's or an admin's is always free and its time left as it is. Without ``limited`` the
     UPDATE changes nothing and only checks the token."""
-    jury = User.role.in_(JURY_ROLES)
+    jury = one_of(User.role, JURY_ROLES)
     last = User.last_submission_at
     free = or_(jury, last.is_(None), last <= bindparam("free_since")) if limited else true()
     taken_at = case((jury, last), else_=bindparam("now", type_=UtcDateTime)) if limited else last

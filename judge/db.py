@@ -7,11 +7,12 @@ import os
 import sqlite3
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
-from sqlalchemy import Engine, create_engine, event
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy import ColumnElement, Engine, create_engine, event, literal
+from sqlalchemy.orm import InstrumentedAttribute, sessionmaker
 
 from judge import board
 from judge.config import REPO_ROOT
@@ -79,17 +80,18 @@ class WriterLock:
     exclusive ``flock`` on ``<file>-writers.lock`` (flock(2)), across every process on the host that
     opens the file through ``make_engine`` (API processes, workers, the CLI).
 
-    A waiting writer is let in within about a millisecond of the holder's commit, where SQLite's own
-    busy handler sleeps up to 100 ms between tries. ``acquire`` gives up after ``timeout_s``; a
-    process that dies lets go of its flock with it.
+    A writer that finds the file lock held by another process waits in the kernel (``_FlockWaiter``),
+    which wakes it as soon as the holder lets go: within microseconds of the holder's commit, where
+    SQLite's own busy handler sleeps up to 100 ms between tries and a poll would let a busy process
+    take the lock back before the other looks. ``acquire`` gives up after ``timeout_s``; a process
+    that dies lets go of its flock with it.
     """
-
-    POLL_S = 0.001  # how often a writer of another process looks whether the file lock is free
 
     def __init__(self, path: str | None):
         self.path = f"{path}-writers.lock" if path else None
         self.threads = threading.Lock()
         self._file: IO[bytes] | None = None
+        self._waiter: _FlockWaiter | None = None
         self._pid = 0
 
     def acquire(self, timeout_s: float) -> bool:
@@ -99,16 +101,10 @@ class WriterLock:
             return False
         if self.path is None:
             return True
-        lock_file = self._opened()
-        while True:
-            try:
-                fcntl.flock(lock_file, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return True
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    self.threads.release()
-                    return False
-                time.sleep(self.POLL_S)
+        if self._flock().take(max(0.0, deadline - time.monotonic())):
+            return True
+        self.threads.release()
+        return False
 
     def release(self) -> None:
         """Let the next writer in."""
@@ -116,13 +112,67 @@ class WriterLock:
             fcntl.flock(self._file, fcntl.LOCK_UN)
         self.threads.release()
 
-    def _opened(self) -> IO[bytes]:
-        """This process's own handle of the lock file (a forked child opens its own: a shared handle
-        would share the lock)."""
-        if self._file is None or self._pid != os.getpid():
+    def _flock(self) -> _FlockWaiter:
+        """This process's own handle of the lock file, in its waiter (a forked child opens its own:
+        a shared handle would share the lock, and threads do not survive a fork)."""
+        if self._file is None or self._waiter is None or self._pid != os.getpid():
             assert self.path is not None
-            self._file, self._pid = open(self.path, "ab"), os.getpid()  # noqa: SIM115 - held for the process's life
-        return self._file
+            self._file = open(self.path, "ab")  # noqa: SIM115 - held for the process's life
+            self._waiter, self._pid = _FlockWaiter(self._file), os.getpid()
+        return self._waiter
+
+
+class _FlockWaiter:
+    """The exclusive flock on ``file`` for the one writer of the process that wants it at a time
+    (``WriterLock.threads`` lets one in): taken at once when free, else by a thread of this process
+    that blocks in flock(2), which the kernel ends when the holder lets go, and which the writer can
+    give up on, as it cannot on a blocking flock of its own. A lock the thread gets after its writer
+    gave up it lets go at once, or hands to the writer waiting by then; while its flock call is
+    outstanding no writer takes the lock directly (the lock belongs to the file, not to a thread:
+    the thread's call would succeed on it too). The thread is started on first use."""
+
+    def __init__(self, file: IO[bytes]):
+        self.file = file
+        self.changed = threading.Condition()
+        self.wanted = 0  # the ticket of the writer waiting now; 0 for none
+        self.granted = 0  # the ticket of the writer the lock was last taken for
+        self.tickets = 0
+        self.blocked = False  # the thread's flock call is outstanding
+        self.thread: threading.Thread | None = None
+
+    def take(self, timeout_s: float) -> bool:
+        """Wait up to ``timeout_s`` seconds for the flock; True once this process holds it."""
+        with self.changed:
+            if not self.blocked:
+                try:
+                    fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    return True
+                except BlockingIOError:
+                    pass
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._take_for_writers, name="sqlite-writer-flock", daemon=True)
+                self.thread.start()
+            self.tickets += 1
+            ticket = self.wanted = self.tickets
+            self.changed.notify_all()
+            if self.changed.wait_for(lambda: self.granted == ticket, timeout_s):
+                return True
+            self.wanted = 0  # given up: a lock taken later is let go, or handed to the next writer
+            return False
+
+    def _take_for_writers(self) -> None:
+        while True:
+            with self.changed:
+                self.changed.wait_for(lambda: self.wanted != 0)
+                self.blocked = True
+            fcntl.flock(self.file, fcntl.LOCK_EX)  # waits in the kernel, without the interpreter lock
+            with self.changed:
+                self.blocked = False
+                if self.wanted:
+                    self.granted, self.wanted = self.wanted, 0
+                    self.changed.notify_all()
+                else:
+                    fcntl.flock(self.file, fcntl.LOCK_UN)
 
 
 def _serialize_sqlite_writers(engine: Engine, path: str | None) -> None:
@@ -150,6 +200,13 @@ def _serialize_sqlite_writers(engine: Engine, path: str | None) -> None:
     event.listen(engine, "commit", lambda conn: _give_back(conn.info))
     event.listen(engine, "rollback", lambda conn: _give_back(conn.info))
     event.listen(engine.pool, "checkin", lambda _dbapi, record: _give_back(record.info) if record else None)
+
+
+def one_of(column: ColumnElement[Any] | InstrumentedAttribute[Any], values: Iterable[object]) -> ColumnElement[bool]:
+    """SQL condition: ``column`` holds one of the constant ``values``, as one bound parameter each.
+    ``column.in_(values)`` would bind them as one expanding parameter, which SQLAlchemy renders anew
+    on every execution of a statement compiled once."""
+    return column.in_([literal(value, column.type) for value in values])
 
 
 def make_sessionmaker(engine: Engine) -> sessionmaker:

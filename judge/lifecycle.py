@@ -55,6 +55,7 @@ from sqlalchemy.sql.elements import BindParameter
 
 from judge import board
 from judge.clock import utcnow
+from judge.db import one_of
 from judge.models import Problem, Submission, TestResult
 from judge.vocabulary import Priority, Status, Verdict
 
@@ -78,7 +79,7 @@ def waiting_count(user_id: int | BindParameter[int] | None) -> ColumnElement[int
     return (
         select(func.count())
         .select_from(Submission)
-        .where(Submission.user_id == user_id, Submission.status.in_((Status.QUEUED, Status.JUDGING)))
+        .where(Submission.user_id == user_id, one_of(Submission.status, (Status.QUEUED, Status.JUDGING)))
         .scalar_subquery()
     )
 

@@ -73,7 +73,8 @@ def describe(settings: Settings) -> str:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the API app for ``settings`` (from the environment by default); ``app.state`` holds the
-    settings, the engine, the session factory, the login throttle, the open streams' count and the API's routes.
+    settings, the engine, the session factory, the login throttle, the open streams' count, the
+    submissions' batcher and the API's routes.
 
     The database must already be migrated (``judge serve`` and ``judge db upgrade`` do it).
     """
@@ -93,6 +94,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         settings.login_window_s,
     )
     app.state.streams = StreamSlots(app.state.sessions)
+    app.state.submits = submissions.submit_batcher(app.state)
     app.add_middleware(JsonDepthGuard)
     install_error_handlers(app)
     app.state.routes = [route for module in ROUTERS for route in module.router.routes]  # 405's Allow

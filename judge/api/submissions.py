@@ -12,9 +12,10 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
+from starlette.datastructures import State
 
 from judge import lifecycle
-from judge.accept import accept_by_token
+from judge.accept import Outcome, SubmitRequest, accept_batch
 from judge.api import etag
 from judge.api.errors import answers
 from judge.api.lookups import viewable_submission
@@ -22,7 +23,7 @@ from judge.api.submission_view import SubmissionView, shown, submission_out, sub
 from judge.auth import bearer_token, current_user, db_session, token_refused
 from judge.models import Contest, Submission, User
 from judge.schemas import PathId, RequestBody, RowId, Text, UtcStamp
-from judge.threads import LoopLimiter
+from judge.threads import LoopBatcher
 from judge.vocabulary import Role, Status
 
 router = APIRouter(prefix="/api/v1", tags=["submissions"])
@@ -38,7 +39,7 @@ class SubmissionIn(RequestBody):
     contest: RowId | None = None
 
     def rule_arguments(self) -> dict[str, Any]:
-        """The keyword arguments of ``judge.accept.accept_submission`` and ``accept_by_token``."""
+        """The keyword arguments of ``judge.accept.accept_submission``."""
         return {"problem": self.problem, "language": self.language, "source": self.source, "contest_id": self.contest}
 
 
@@ -102,21 +103,31 @@ def summaries(session: Session, rows: list[Submission]) -> list[SubmissionSummar
     ]
 
 
-# submissions being accepted at once per API process: each holds the CPU (and on SQLite the writer
-# lock) for its whole length, so more threads would only take turns at them
-SUBMITS = LoopLimiter(4)
+SUBMIT_BATCH = 32  # the most submissions one API process writes in one transaction
+
+
+def submit_batcher(state: State) -> LoopBatcher[SubmitRequest, int | None]:
+    """How an API process accepts submissions (``app.state.submits``): one batch at a time
+    (``judge.accept.accept_batch``, in a session of ``state.sessions``, under the settings
+    ``state.settings`` holds then) of those that came while the last was being written, at most
+    ``SUBMIT_BATCH``; each answer waits for its batch's commit."""
+
+    def work(requests: list[SubmitRequest]) -> list[Outcome]:
+        with state.sessions() as session:
+            return accept_batch(session, state.settings, requests)
+
+    return LoopBatcher(work, SUBMIT_BATCH)
 
 
 @router.post("/submissions", status_code=202, response_model=SubmissionCreated, responses=answers(403, 404, 429))
-async def submit(
-    request: Request, body: SubmissionIn, token: str = Depends(bearer_token), session: Session = Depends(db_session)
-):
+async def submit(request: Request, body: SubmissionIn, token: str = Depends(bearer_token)):
     """Queue a submission; 404 unknown problem, 422 bad language or empty source, 413 over 64 KiB;
     to a contest (``contest`` id, ``problem`` letter): 403 with the reason outside its window or
-    for a non-participant; 429 with ``Retry-After`` when a student submits too often. At most
-    ``SUBMITS.tokens`` submissions of this process are being accepted at once; the others wait."""
-    settings, rules = request.app.state.settings, body.rule_arguments()
-    submission_id = await SUBMITS.run(lambda: accept_by_token(session, settings, token, **rules))
+    for a non-participant; 429 with ``Retry-After`` when a student submits too often. The 202 is
+    sent once the submission is committed, with those that came at the same time
+    (``submit_batcher``)."""
+    wanted = SubmitRequest(token, body.problem, body.language, body.source, body.contest)
+    submission_id = await request.app.state.submits.run(wanted)
     if submission_id is None:
         raise token_refused()
     created = SubmissionCreated(id=submission_id, status=Status.QUEUED, url=f"/api/v1/submissions/{submission_id}")

@@ -151,3 +151,42 @@ def test_without_ping_a_dropped_connection_fails_one_use_and_the_next_connects_a
         with engine.connect() as conn:
             assert conn.scalar(text("SELECT pg_backend_pid()")) not in pids
     engine.dispose()
+
+
+def test_a_writer_waiting_for_another_process_gets_the_lock_when_it_commits(sessions, sqlite_url, monkeypatch):
+    """A writer that finds the file lock held by another process waits for it (in the kernel, by the
+    lock's waiting thread) and writes once the holder commits; then the lock is free again for other
+    processes: a second holder process writes without waiting out its timeout."""
+    import subprocess
+    import sys
+    import time
+
+    monkeypatch.setattr(judge.db, "SQLITE_LOCK_TIMEOUT_S", 20)
+
+    def hold():
+        holder = subprocess.Popen(
+            [sys.executable, "-c", HOLDER, sqlite_url], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        return holder
+
+    def let_go(holder):
+        assert holder.stdin is not None
+        holder.stdin.write("\n")
+        holder.stdin.close()
+        assert holder.wait(30) == 0
+
+    holder = hold()
+    errors: list[Exception | None] = []
+    writer = threading.Thread(target=lambda: errors.append(_write_from_another_thread(sessions, 8)))
+    writer.start()
+    time.sleep(0.3)  # the writer is waiting for the holder
+    assert writer.is_alive()
+    let_go(holder)
+    writer.join(30)
+    assert errors == [None]
+    monkeypatch.setattr(judge.db, "SQLITE_LOCK_TIMEOUT_S", 0.3)
+    let_go(hold())  # another process takes the lock this process let go of
+    assert _write_from_another_thread(sessions, 9) is None
+    with sessions() as s:
+        assert sorted(s.scalars(text("SELECT x FROM t"))) == [7, 7, 8, 9]

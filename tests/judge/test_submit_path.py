@@ -236,3 +236,49 @@ def test_polling_answers_304_until_the_submission_changes(app):
 
 def _result(ordinal: int) -> TestResult:
     return TestResult(ordinal=ordinal, test_name=f"t{ordinal}", test_group="secret", verdict="AC", time_ms=5, wall_ms=6)
+
+
+def test_a_batch_shares_one_commit_and_each_submission_keeps_its_own_answer(app):
+    """``accept_batch``: the submissions that break no rule are stored by one commit; a refusal after
+    its slot was taken (an unknown problem) is undone alone, first in the batch or after one that
+    was written, and leaves its student's slot free; a student's second submission of the batch
+    gets the rate limit's 429; a dead token gets None; each refusal is the rules' own."""
+    from judge.accept import SubmitRequest, accept_batch
+    from judge.contests import ContestRuleError
+
+    tokens = {name: client_of(app, name).headers["Authorization"].split()[1] for name in ("ann", "bob", "eve", "dee")}
+    with app.state.sessions() as s:
+        contest_id = make_contest(s, ("pb",), start=utcnow() - timedelta(minutes=5)).id
+    commits: list[object] = []
+    event.listen(app.state.engine, "commit", commits.append)
+
+    def sent(name: str, problem: str = "pa", source: str = "print(1)\n", contest: int | None = None):
+        return SubmitRequest(tokens.get(name, "no-such-token"), problem, "python3", source, contest)
+
+    batch = [
+        sent("nobody"),
+        sent("bob", "nope"),  # first to take a slot: nothing written before it
+        sent("ann"),
+        sent("ann"),
+        sent("bob"),
+        sent("eve", source=" "),
+        sent("eve", "nope"),  # after a written one: its savepoint is rolled back
+        sent("eve"),
+        sent("dee", "A", contest=contest_id),
+    ]
+    with app.state.sessions() as s:
+        outcomes = accept_batch(s, app.state.settings, batch)
+    assert len(commits) == 1
+    assert outcomes[0] is None
+    refusals = {i: (o.status, o.message) for i, o in enumerate(outcomes) if isinstance(o, ContestRuleError)}
+    assert {i: status for i, (status, _) in refusals.items()} == {1: 404, 3: 429, 5: 422, 6: 404}
+    stored = [i for i, o in enumerate(outcomes) if isinstance(o, int)]
+    assert stored == [2, 4, 7, 8]
+    with app.state.sessions() as s:
+        rows = s.execute(text("SELECT s.id, u.name, s.problem_id FROM submissions s JOIN users u ON u.id = s.user_id"))
+        assert sorted(rows.all()) == sorted(
+            (outcomes[i], name, problem)
+            for i, name, problem in [(2, "ann", "pa"), (4, "bob", "pa"), (7, "eve", "pa"), (8, "dee", "pb")]
+        )
+        cell = s.get(BoardCell, (contest_id, s.scalar(text("SELECT id FROM users WHERE name = 'dee'")), "pb"))
+        assert cell is not None and cell.live_pending == 1
