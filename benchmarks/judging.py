@@ -159,7 +159,7 @@ def main() -> None:
                 if repetition:
                     rows.append((judge_s, compile_s, runs_s, middle - before, after - middle))
         finally:
-            worker.box.close()
+            worker.close()
         report(rows, len(tests))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -29,7 +29,7 @@ A submission row is the queue's job::
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
@@ -40,6 +40,7 @@ from sqlalchemy import (
     CursorResult,
     Integer,
     Select,
+    Table,
     and_,
     bindparam,
     func,
@@ -58,7 +59,14 @@ from judge.clock import utcnow
 from judge.models import Problem, Submission, TestResult
 from judge.vocabulary import Priority, Status, Verdict
 
+RESULTS = cast(Table, TestResult.__table__)
 MESSAGE_LIMIT = 2000  # characters of a checker's or the judge's message kept
+# a test result row given to ``store_tests`` and ``finish``: {column: value} of ``TestResult``, with
+# at least ordinal, test_name, test_group and verdict; a column left out takes its value here
+ResultRow = Mapping[str, object]
+RESULT_DEFAULTS: dict[str, object] = dict(
+    time_ms=0, wall_ms=0, memory_kib=0, exit_code=None, signal=None, message=None, feedback=None, output=None
+)
 
 
 @dataclass(frozen=True)
@@ -299,9 +307,10 @@ def renew(session: Session, claim_: Claim, lease_seconds: float) -> bool:
     return held
 
 
-def store_tests(session: Session, claim_: Claim, worker_id: str, results: Sequence[TestResult]) -> bool:
-    """Store test case ``results`` (new rows; their submission and attempt come from the claim) in
-    one transaction while the claim holds; False, storing nothing, once it does not. Committed."""
+def store_tests(session: Session, claim_: Claim, worker_id: str, results: Sequence[ResultRow]) -> bool:
+    """Store test case ``results`` (``ResultRow``: new rows; their submission and attempt come
+    from the claim) in one transaction while the claim holds; False, storing nothing, once it
+    does not. Committed."""
     if not _fenced(session, claim_, worker_id=worker_id):
         session.rollback()
         return False
@@ -310,13 +319,18 @@ def store_tests(session: Session, claim_: Claim, worker_id: str, results: Sequen
     return True
 
 
-def _add_results(session: Session, claim_: Claim, results: Sequence[TestResult]) -> None:
-    """Add ``results`` under the claim's submission and attempt, messages cut to MESSAGE_LIMIT
-    (not committed)."""
-    for result in results:
-        result.submission_id, result.attempt = claim_.submission_id, claim_.attempt
-        result.message = (result.message or "")[:MESSAGE_LIMIT] or None
-    session.add_all(results)
+def _add_results(session: Session, claim_: Claim, results: Sequence[ResultRow]) -> None:
+    """Insert ``results`` under the claim's submission and attempt, messages cut to MESSAGE_LIMIT,
+    in one statement of the table (no ORM objects: rows a worker writes are never read back
+    through this session; not committed)."""
+    if not results:
+        return
+    fenced = {"submission_id": claim_.submission_id, "attempt": claim_.attempt}
+    rows = [
+        {**RESULT_DEFAULTS, **result, **fenced, "message": str(result.get("message") or "")[:MESSAGE_LIMIT] or None}
+        for result in results
+    ]
+    session.execute(insert(RESULTS), rows)
 
 
 def finish(
@@ -332,12 +346,12 @@ def finish(
     tests_total: int,
     score: float | None = None,
     max_score: float | None = None,
-    results: Sequence[TestResult] = (),
+    results: Sequence[ResultRow] = (),
 ) -> bool:
     """End the judging with its ``verdict``, messages, largest CPU time (ms) and peak memory (KiB),
     the count of test cases passed and run, and its ``score`` out of ``max_score`` (the package's
     grading; None: not graded / unbounded), storing with it its test ``results`` not yet stored
-    (new rows, as ``store_tests``); False, changing nothing, if the claim no longer holds.
+    (``ResultRow``: new rows, as ``store_tests``); False, changing nothing, if the claim no longer holds.
     Committed in one transaction with the submission's scoreboard cell (``judge.board.refresh``)."""
     done = session.execute(
         update(Submission)

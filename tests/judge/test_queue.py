@@ -91,10 +91,9 @@ def test_finish_stores_the_last_results_with_the_verdict_or_nothing(database_url
     first, second = _seed(database_url, 2)
     sessions = make_sessionmaker(make_engine(database_url))
 
-    def results(*ordinals: int) -> list[TestResult]:
+    def results(*ordinals: int) -> list[dict]:
         return [
-            TestResult(ordinal=n, test_name=f"t{n}", test_group="secret", verdict="AC", message="x" * 3000)
-            for n in ordinals
+            dict(ordinal=n, test_name=f"t{n}", test_group="secret", verdict="AC", message="x" * 3000) for n in ordinals
         ]
 
     def finish(s, claim, rows) -> bool:

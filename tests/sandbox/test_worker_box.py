@@ -211,7 +211,7 @@ class Judge:
 
     def close(self) -> None:
         """Free the worker's slot and remove its work folder."""
-        self.worker.box.close()
+        self.worker.close()
         shutil.rmtree(self.settings.work_dir, ignore_errors=True)
 
 
