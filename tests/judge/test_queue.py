@@ -134,8 +134,9 @@ def test_a_judging_s_results_are_one_insert_per_write_whatever_their_number(data
             tests_passed=30, tests_total=30, results=rows[10:],
         )  # fmt: skip
         stored = s.execute(
-            select(TestResult.ordinal, TestResult.attempt, TestResult.time_ms, TestResult.wall_ms, TestResult.message)
-            .order_by(TestResult.ordinal)
+            select(
+                TestResult.ordinal, TestResult.attempt, TestResult.time_ms, TestResult.wall_ms, TestResult.message
+            ).order_by(TestResult.ordinal)
         ).all()
     assert len(inserts) == 2  # one for the batch, one with the verdict: not one per test
     assert [tuple(row) for row in stored] == [(n, claim.attempt, n, 0, None) for n in range(1, 31)]
