@@ -357,10 +357,10 @@ class _ClaimWriter:
 
 class _SessionAhead:
     """The sandbox session of a worker's next judging (``judge.judging.open_session`` for no
-    language in particular, in ``work``), set up by the worker's box thread (``boxes``, one
-    thread for the worker's life: bubblewrap dies with the thread that started it): the box
-    starts while the worker claims, or waits for a submission. ``fit`` waits for it and makes
-    it ready for the submission's language (``fit_session``); ``close`` or
+    language in particular, in ``work``), set up by the worker's box thread (``boxes``: one
+    thread for the worker's life, as the main thread is, since bubblewrap dies with the thread
+    that started it) while the worker claims, or waits for a submission. ``fit`` waits for it
+    and makes it ready for the submission's language (``fit_session``); ``close`` or
     ``close_in_background`` ends it (or the one ``fit`` put in its place). An error setting it
     up is raised by ``fit``."""
 
@@ -378,8 +378,7 @@ class _SessionAhead:
             self._session = opening.result()
         if self._session is None:
             raise SandboxError("the sandbox session set up ahead is closed")
-        # a new box (if binds differ) is started by the worker's box thread too
-        self._session = self.boxes.submit(fit_session, self._session, self.box, language, self.work).result()
+        self._session = fit_session(self._session, self.box, language, self.work)
         return self._session
 
     def close(self) -> None:
