@@ -10,7 +10,9 @@ The package ``sums`` (add up N numbers, N from 1 to 200,000) is made here and it
 ``judge problem generate`` (``judge.generate``: the generator and the reference solver). The
 two paths are measured in turns (judged, bare, judged, bare, ...), so that a change in the
 machine's load weighs on both alike; it prints the medians, their ratio, the CPU time of each
-path (this process and its children) and the load average.
+path (this process and its children: for the worker, from ``judge_one``'s start to its return,
+its box threads' work and its boxes' processes included, the queueing of the submission not)
+and the load average.
 
 Run: ``.venv/bin/python benchmarks/judging.py [REPETITIONS]`` (as root; default 5). Its
 sandbox slot is 960 plus ``JUDGE_TEST_SLOT_OFFSET``, its folders under
@@ -88,23 +90,23 @@ def cpu_s() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
-def judged(worker: Worker, sessions, digest: str, source: str) -> float:
-    """Queue ``source`` and let the worker judge it; its wall time (s). Raises RuntimeError
-    unless every test is AC."""
+def judged(worker: Worker, sessions, digest: str, source: str) -> tuple[float, float]:
+    """Queue ``source`` and let the worker judge it; (wall s, CPU s) of the judging alone (not
+    the queueing, nor the check of its verdict). Raises RuntimeError unless every test is AC."""
     with sessions() as session:
         submission = Submission(problem_id="sums", package_sha256=digest, language="cpp", source=source)
         session.add(submission)
         session.commit()
         submission_id = submission.id
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), cpu_s()
     if not worker.judge_one():
         raise RuntimeError("the worker found nothing to judge")
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, cpu_s() - cpu_start
     with sessions() as session:
         done = session.get(Submission, submission_id)
         if done is None or done.verdict != "AC" or done.tests_total != TESTS:
             raise RuntimeError(f"judging went wrong: {done and (done.verdict, done.tests_total, done.judge_message)}")
-    return elapsed
+    return elapsed, cpu
 
 
 def bare(folder: Path, source: str, tests: list[tuple[Path, Path]]) -> tuple[float, float]:
@@ -151,15 +153,14 @@ def main() -> None:
             rows: list[tuple[float, float, float, float, float]] = []
             for repetition in range(repetitions + 1):  # the first of each is a warm-up
                 source = SOLUTION + f"// {repetition}\n"  # a new source: nothing cached by text
+                judge_s, judge_cpu_s = judged(worker, sessions, digest, source)
                 before = cpu_s()
-                judge_s = judged(worker, sessions, digest, source)
-                middle = cpu_s()
                 compile_s, runs_s = bare(scratch / "bare", source, tests)
                 after = cpu_s()
                 if repetition:
-                    rows.append((judge_s, compile_s, runs_s, middle - before, after - middle))
+                    rows.append((judge_s, compile_s, runs_s, judge_cpu_s, after - before))
         finally:
-            worker.box.close()
+            worker.close()
         report(rows, len(tests))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -15,7 +15,7 @@ import shutil
 import stat
 import threading
 from collections.abc import Callable, Mapping
-from contextlib import ExitStack
+from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -161,40 +161,65 @@ def fresh_dir(path: Path) -> Path:
     return clear_folder(path)
 
 
-def copy_program(language: Language, source: str, program_dir: Path, folder: Path) -> str | None:
-    """Put the files a run needs (``Language.artifacts``: the binary, Java's class files, the
-    source of an interpreted language) from the compile folder into the run folder ``folder``
-    (``link_regular_file``: read-only links), keeping sub-folders (Java packages). Returns None,
-    or what is missing or too large."""
-    names = language.program_files(source, program_dir)
-    if not names:
+@dataclass(frozen=True)
+class Program:
+    """A compiled program: its compile ``folder`` and the ``files`` a run needs from it
+    (``Language.program_files``: relative ``/``-separated paths, found once after the compile)."""
+
+    folder: Path
+    files: tuple[str, ...]
+
+
+def copy_program(program: Program, folder: Path) -> str | None:
+    """Put ``program``'s files (the binary, Java's class files, the source of an interpreted
+    language) from its compile folder into the run folder ``folder`` (``link_regular_file``:
+    read-only links), keeping sub-folders (Java packages). Returns None, or what is missing or
+    too large."""
+    if not program.files:
         return "no compiled program"
-    for name in names:
+    for name in program.files:
         target = folder / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if not link_regular_file(program_dir, name, target, ARTIFACT_LIMIT):
+        if "/" in name:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        if not link_regular_file(program.folder, name, target, ARTIFACT_LIMIT):
             return name
     return None
 
 
-def open_session(box: Sandbox, language: Language, work: Path) -> Session:
+def open_session(box: Sandbox, language: Language | None, work: Path) -> Session:
     """The sandbox session for one submission in ``language``: its box works in ``work/box``
-    (compile and run folders), with the language's read-only binds and environment."""
-    return box.session(
-        fresh_dir(work / "box"),
-        readonly_binds=[Path(p) for p in language.extra_binds],
-        env={**PATH_ENV, **language.env},
-    )
+    (compile and run folders), with the language's read-only binds and environment; for
+    ``language`` None, a session with no binds of its own, which ``fit_session`` fits to the
+    language once it is known. Raises SandboxError if the box cannot be set up."""
+    binds = [Path(p) for p in language.extra_binds] if language else []
+    return box.session(fresh_dir(work / "box"), readonly_binds=binds, env=session_env(language))
+
+
+def session_env(language: Language | None) -> dict[str, str]:
+    """The environment of a run of ``language`` (None: of no language in particular)."""
+    return {**PATH_ENV, **(language.env if language else {})}
+
+
+def fit_session(session: Session, box: Sandbox, language: Language, work: Path) -> Session:
+    """``session`` (open, and unused by any run: opened ahead by ``open_session(box, None,
+    work)``) made ready for a submission in ``language``: the language's environment, the same
+    binds; a new session in its place (``session`` closed) where the language needs read-only
+    binds of its own. Raises SandboxError if a new box cannot be set up."""
+    if session.binds != box.checked_binds(language.extra_binds):
+        session.close()
+        return open_session(box, language, work)
+    session.env = session_env(language)
+    return session
 
 
 def compile_source(
     session: Session, language: Language, source: str, others: Mapping[str, str] | None = None
-) -> tuple[Path | None, str]:
+) -> tuple[Program | None, str]:
     """Compile ``source`` in the session's folder ``compile``, with the other files of a
     multi-file submission (``others``: {relative name: text}) saved beside it under their names;
     the language's compile command takes those that are its sources (``Language.compile_argv``).
 
-    Returns (folder holding the program, compiler message) on success, (None, message) on a
+    Returns (the ``Program``, compiler message) on success, (None, message) on a
     compile error: non-zero exit, a limit hit (compile bombs), no program produced, or a file
     name that cannot be saved (``unsafe_file_name``).
     """
@@ -210,7 +235,7 @@ def compile_source(
     (folder / main).write_text(saved_source(source), encoding="utf-8")
     argv = language.compile_argv(source, others)
     if argv is None:
-        return folder, ""
+        return Program(folder, tuple(language.program_files(source, folder))), ""
     result = session.run(argv, "compile", _compile_limits(language))
     message = (result.stdout + result.stderr)[:COMPILE_MESSAGE_LIMIT].decode("utf-8", errors="replace")
     problem = resource_verdict(result)
@@ -223,9 +248,10 @@ def compile_source(
         return None, f"compilation stopped: {problem[1]}\n{message}".strip()
     if problem is not None:
         return None, message or f"compiler failed: {problem[1]}"
-    if not language.program_files(source, folder):  # e.g. a Pascal unit instead of a program
+    files = tuple(language.program_files(source, folder))
+    if not files:  # e.g. a Pascal unit instead of a program
         return None, f"{message}\nthe compiler produced no program".strip()
-    return folder, message
+    return Program(folder, files), message
 
 
 def unsafe_file_name(name: str, main: str) -> str:
@@ -262,7 +288,7 @@ def run_test(
     package: ProblemPackage,
     language: Language,
     source: str,
-    program_dir: Path,
+    program: Program,
     test: TestCase,
     ordinal: int,
     work: Path,
@@ -279,7 +305,7 @@ def run_test(
     from sandbox import read_output_file
 
     folder = session.folder("run")
-    missing = copy_program(language, source, program_dir, folder)
+    missing = copy_program(program, folder)
     if missing is not None:
         return TestOutcome(ordinal, test, JE, message=f"compiled program: {missing} cannot be copied")
     if package.input_file:
@@ -371,7 +397,7 @@ def run_interactive_test(
     package: ProblemPackage,
     language: Language,
     source: str,
-    program_dir: Path,
+    program: Program,
     test: TestCase,
     ordinal: int,
 ) -> TestOutcome:
@@ -391,7 +417,7 @@ def run_interactive_test(
     from judge.validators import ValidatorRun, output_verdict
 
     folder = session.folder("run")
-    missing = copy_program(language, source, program_dir, folder)
+    missing = copy_program(program, folder)
     if missing is not None:
         return TestOutcome(ordinal, test, JE, message=f"compiled program: {missing} cannot be copied")
     assert package.output_validator is not None
@@ -450,6 +476,7 @@ def judge_submission(
     stop_on_failure: bool = False,
     validator_cache: Path | None = None,
     others: Mapping[str, str] | None = None,
+    session: Session | None = None,
 ) -> JudgingOutcome:
     """Compile and run ``source`` on every test of ``package`` (samples first; all tests run
     unless ``stop_on_failure``, which stops after the first non-AC test: ``judge problem verify``
@@ -461,15 +488,17 @@ def judge_submission(
     the score of ``graded``. The package's validators are built once into ``validator_cache``
     (default: ``work``'s parent folder's ``validators/``) and run in the submission's session
     (``judge.validators``). ``others``: the other files of a multi-file submission
-    (``compile_source``).
+    (``compile_source``). ``session``: an open session of ``box`` for ``language`` in ``work``
+    (``open_session``, ``fit_session``) to judge in, left open for the caller to close; None:
+    one is opened here and closed at the end.
     """
     refusal = package_refusal(package, language, source, others)
     if refusal:
         return JudgingOutcome(CE, compile_message=refusal)
     work.mkdir(parents=True, exist_ok=True)
-    with open_session(box, language, work) as session:
-        program_dir, message = compile_source(session, language, source, others)
-        if program_dir is None:
+    with open_session(box, language, work) if session is None else nullcontext(session) as session:
+        program, message = compile_source(session, language, source, others)
+        if program is None:
             return JudgingOutcome(CE, compile_message=message)
         outcome = JudgingOutcome(AC, compile_message=message)
         from judge.validators import SandboxedValidators
@@ -485,11 +514,11 @@ def judge_submission(
             for ordinal, test in enumerate(package.tests, start=1):
                 if interactor is not None:
                     test_outcome = run_interactive_test(
-                        session, interactor, package, language, source, program_dir, test, ordinal
+                        session, interactor, package, language, source, program, test, ordinal
                     )
                 else:
                     test_outcome = run_test(
-                        session, package, language, source, program_dir, test, ordinal, work, validators.check
+                        session, package, language, source, program, test, ordinal, work, validators.check
                     )
                 outcome.tests.append(test_outcome)
                 if on_test:

@@ -29,7 +29,7 @@ A submission row is the queue's job::
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
@@ -40,6 +40,7 @@ from sqlalchemy import (
     CursorResult,
     Integer,
     Select,
+    Table,
     and_,
     bindparam,
     func,
@@ -50,7 +51,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.orm import Session
-from sqlalchemy.sql.dml import ReturningInsert
+from sqlalchemy.sql.dml import ReturningInsert, ReturningUpdate, Update
 from sqlalchemy.sql.elements import BindParameter
 
 from judge import board
@@ -59,7 +60,14 @@ from judge.db import one_of
 from judge.models import Problem, Submission, TestResult
 from judge.vocabulary import Priority, Status, Verdict
 
+SUBMISSIONS, RESULTS = cast(Table, Submission.__table__), cast(Table, TestResult.__table__)
 MESSAGE_LIMIT = 2000  # characters of a checker's or the judge's message kept
+# a test result row given to ``store_tests`` and ``finish``: {column: value} of ``TestResult``, with
+# at least ordinal, test_name, test_group and verdict; a column left out takes its value here
+ResultRow = Mapping[str, object]
+RESULT_DEFAULTS: dict[str, object] = dict(
+    time_ms=0, wall_ms=0, memory_kib=0, exit_code=None, signal=None, message=None, feedback=None, output=None
+)
 
 
 @dataclass(frozen=True)
@@ -245,32 +253,46 @@ def claim(
     submissions in these languages (those the worker's self-test passed); None for any.
     """
     now = utcnow()
-    waiting = Submission.status == Status.QUEUED
+    parameters: dict[str, object] = {
+        "claim_worker": worker_id,
+        "claim_lease": now + timedelta(seconds=lease_seconds),
+        "claim_now": now,
+    }
     if languages is not None:
-        waiting = and_(waiting, Submission.language.in_(list(languages)))
+        parameters["claim_languages"] = list(languages)
+    row = session.execute(_claim_statement(languages is not None), parameters).first()
+    session.commit()
+    return Claim(row[0], row[1]) if row else None
+
+
+@cache
+def _claim_statement(by_language: bool) -> ReturningUpdate:
+    """``claim``'s UPDATE … RETURNING (id, attempt) on the table, built once per process (bound:
+    ``claim_worker``, ``claim_lease``, ``claim_now`` and, ``by_language``, ``claim_languages``)."""
+    column = SUBMISSIONS.c
+    waiting = column.status == Status.QUEUED
+    if by_language:
+        waiting = and_(waiting, column.language.in_(bindparam("claim_languages", expanding=True)))
     oldest = (
-        select(Submission.id)
+        select(column.id)
         .where(waiting)
-        .order_by(Submission.priority, Submission.fair_rank, Submission.id)
+        .order_by(column.priority, column.fair_rank, column.id)
         .limit(1)
         .with_for_update(skip_locked=True)
         .scalar_subquery()
     )
-    row = session.execute(
-        update(Submission)
-        .where(and_(Submission.id == oldest, Submission.status == Status.QUEUED))
+    return (
+        update(SUBMISSIONS)
+        .where(and_(column.id == oldest, column.status == Status.QUEUED))
         .values(
             status=Status.JUDGING,
-            attempt=Submission.attempt + 1,
-            worker_id=worker_id,
-            lease_expires_at=now + timedelta(seconds=lease_seconds),
-            started_at=now,
+            attempt=column.attempt + 1,
+            worker_id=bindparam("claim_worker", type_=column.worker_id.type),
+            lease_expires_at=bindparam("claim_lease", type_=column.lease_expires_at.type),
+            started_at=bindparam("claim_now", type_=column.started_at.type),
         )
-        .returning(Submission.id, Submission.attempt)
-        .execution_options(synchronize_session=False)
-    ).first()
-    session.commit()
-    return Claim(row[0], row[1]) if row else None
+        .returning(column.id, column.attempt)
+    )
 
 
 _CELL = (Submission.contest_id, Submission.user_id, Submission.problem_id, Submission.is_jury)  # a row's cell
@@ -295,15 +317,16 @@ def _fenced(session: Session, claim_: Claim, **values: object) -> bool:
 
 def renew(session: Session, claim_: Claim, lease_seconds: float) -> bool:
     """Extend the lease to ``lease_seconds`` (s) from now; False if the claim no longer holds. Committed."""
-    held = _fenced(session, claim_, lease_expires_at=utcnow() + timedelta(seconds=lease_seconds))
+    held = _fenced_set(session, claim_, "lease_expires_at", utcnow() + timedelta(seconds=lease_seconds))
     session.commit()
     return held
 
 
-def store_tests(session: Session, claim_: Claim, worker_id: str, results: Sequence[TestResult]) -> bool:
-    """Store test case ``results`` (new rows; their submission and attempt come from the claim) in
-    one transaction while the claim holds; False, storing nothing, once it does not. Committed."""
-    if not _fenced(session, claim_, worker_id=worker_id):
+def store_tests(session: Session, claim_: Claim, worker_id: str, results: Sequence[ResultRow]) -> bool:
+    """Store test case ``results`` (``ResultRow``: new rows; their submission and attempt come
+    from the claim) in one transaction while the claim holds; False, storing nothing, once it
+    does not. Committed."""
+    if not _fenced_set(session, claim_, "worker_id", worker_id):
         session.rollback()
         return False
     _add_results(session, claim_, results)
@@ -311,13 +334,47 @@ def store_tests(session: Session, claim_: Claim, worker_id: str, results: Sequen
     return True
 
 
-def _add_results(session: Session, claim_: Claim, results: Sequence[TestResult]) -> None:
-    """Add ``results`` under the claim's submission and attempt, messages cut to MESSAGE_LIMIT
-    (not committed)."""
-    for result in results:
-        result.submission_id, result.attempt = claim_.submission_id, claim_.attempt
-        result.message = (result.message or "")[:MESSAGE_LIMIT] or None
-    session.add_all(results)
+def _fenced_set(session: Session, claim_: Claim, name: str, value: object) -> bool:
+    """Set column ``name`` of the claimed row to ``value`` if the claim still holds (not
+    committed), by a statement built once per column."""
+    result = session.execute(_fenced_statement(name), {**_held_by(claim_), "fenced_value": value})
+    return cast(CursorResult, result).rowcount == 1
+
+
+def _held_by(claim_: Claim) -> dict[str, int]:
+    """The parameters of ``_held``."""
+    return {"held_id": claim_.submission_id, "held_attempt": claim_.attempt}
+
+
+def _held() -> ColumnElement[bool]:
+    """``holds`` on the table, bound (``held_id``, ``held_attempt``: ``_held_by``)."""
+    column = SUBMISSIONS.c
+    return and_(
+        column.id == bindparam("held_id", type_=Integer),
+        column.attempt == bindparam("held_attempt", type_=Integer),
+        column.status == Status.JUDGING,
+    )
+
+
+@cache
+def _fenced_statement(name: str) -> Update:
+    """``_fenced_set``'s UPDATE of column ``name`` (bound: ``fenced_value`` and ``_held``'s)."""
+    column = SUBMISSIONS.c[name]
+    return update(SUBMISSIONS).where(_held()).values({name: bindparam("fenced_value", type_=column.type)})
+
+
+def _add_results(session: Session, claim_: Claim, results: Sequence[ResultRow]) -> None:
+    """Insert ``results`` under the claim's submission and attempt, messages cut to MESSAGE_LIMIT,
+    in one statement of the table (no ORM objects: rows a worker writes are never read back
+    through this session; not committed)."""
+    if not results:
+        return
+    fenced = {"submission_id": claim_.submission_id, "attempt": claim_.attempt}
+    rows = [
+        {**RESULT_DEFAULTS, **result, **fenced, "message": str(result.get("message") or "")[:MESSAGE_LIMIT] or None}
+        for result in results
+    ]
+    session.execute(insert(RESULTS), rows)
 
 
 def finish(
@@ -333,33 +390,27 @@ def finish(
     tests_total: int,
     score: float | None = None,
     max_score: float | None = None,
-    results: Sequence[TestResult] = (),
+    results: Sequence[ResultRow] = (),
 ) -> bool:
     """End the judging with its ``verdict``, messages, largest CPU time (ms) and peak memory (KiB),
     the count of test cases passed and run, and its ``score`` out of ``max_score`` (the package's
     grading; None: not graded / unbounded), storing with it its test ``results`` not yet stored
-    (new rows, as ``store_tests``); False, changing nothing, if the claim no longer holds.
+    (``ResultRow``: new rows, as ``store_tests``); False, changing nothing, if the claim no longer holds.
     Committed in one transaction with the submission's scoreboard cell (``judge.board.refresh``)."""
-    done = session.execute(
-        update(Submission)
-        .where(holds(claim_))
-        .values(
-            status=Status.DONE,
-            verdict=verdict,
-            compile_message=compile_message or None,
-            judge_message=judge_message or None,
-            time_ms=time_ms,
-            memory_kib=memory_kib,
-            finished_at=utcnow(),
-            lease_expires_at=None,
-            tests_passed=tests_passed,
-            tests_total=tests_total,
-            score=score,
-            max_score=max_score,
-        )
-        .returning(*_CELL)
-        .execution_options(synchronize_session=False)
-    ).first()
+    values = dict(
+        verdict=verdict,
+        compile_message=compile_message or None,
+        judge_message=judge_message or None,
+        time_ms=time_ms,
+        memory_kib=memory_kib,
+        finished_at=utcnow(),
+        tests_passed=tests_passed,
+        tests_total=tests_total,
+        score=score,
+        max_score=max_score,
+    )
+    parameters = {**_held_by(claim_), **{f"finish_{name}": value for name, value in values.items()}}
+    done = session.execute(_finish_statement(), parameters).first()
     if done is None:
         session.rollback()
         return False
@@ -367,6 +418,37 @@ def finish(
     _refresh(session, [done])
     session.commit()
     return True
+
+
+FINISHED = (
+    "verdict",
+    "compile_message",
+    "judge_message",
+    "time_ms",
+    "memory_kib",
+    "finished_at",
+    "tests_passed",
+    "tests_total",
+    "score",
+    "max_score",
+)
+
+
+@cache
+def _finish_statement() -> ReturningUpdate:
+    """``finish``'s UPDATE … RETURNING the cell's columns, built once per process (bound:
+    ``finish_<column>`` for each of ``FINISHED``, and ``_held``'s)."""
+    column = SUBMISSIONS.c
+    return (
+        update(SUBMISSIONS)
+        .where(_held())
+        .values(
+            status=Status.DONE,
+            lease_expires_at=None,
+            **{name: bindparam(f"finish_{name}", type_=column[name].type) for name in FINISHED},
+        )
+        .returning(column.contest_id, column.user_id, column.problem_id, column.is_jury)
+    )
 
 
 def give_back(session: Session, claim_: Claim) -> bool:

@@ -36,10 +36,10 @@ def check_language(box: Sandbox, language: Language, work: Path) -> str | None:
     source = language.hello
     try:
         with open_session(box, language, work) as session:
-            program_dir, message = compile_source(session, language, source)
-            if program_dir is None:
+            program, message = compile_source(session, language, source)
+            if program is None:
                 return f"hello-world did not compile: {message[:200]}"
-            problem = copy_program(language, source, program_dir, session.folder("run"))
+            problem = copy_program(program, session.folder("run"))
             if problem is not None:
                 return f"hello-world program not copied: {problem}"
             limits = Limits(

@@ -88,10 +88,10 @@ class Judge:
         self.package, self.session, self.language, self.source = package, session, language, source
         self.folder = folder
         self.solver = reference_solver(package.root)
-        program_dir, message = compile_source(session, language, source)
-        if program_dir is None:
+        program, message = compile_source(session, language, source)
+        if program is None:
             raise PackageError(f"the submission does not compile: {message.strip()[:500]}")
-        self.program_dir = program_dir
+        self.program = program
         self.validators = SandboxedValidators(session, folder / "validators")
 
     def run(self, data: bytes, size: int, seed: int) -> Failure | None:
@@ -109,7 +109,7 @@ class Judge:
         work = self.folder / "work"
         work.mkdir(exist_ok=True)
         outcome = run_test(
-            self.session, single, self.language, self.source, self.program_dir, test, 1, work, self.validators.check
+            self.session, single, self.language, self.source, self.program, test, 1, work, self.validators.check
         )
         team = work / "team_output"
         received = team.read_bytes() if team.is_file() and outcome.verdict != AC else b""

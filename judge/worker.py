@@ -14,6 +14,8 @@ import signal
 import socket
 import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 
 from sqlalchemy import update
 from sqlalchemy.orm import Session
@@ -22,14 +24,15 @@ from judge import lifecycle
 from judge.clock import utcnow
 from judge.config import Settings
 from judge.db import make_engine, make_sessionmaker
-from judge.judging import JudgingOutcome, TestOutcome, judge_submission
-from judge.languages import LANGUAGES
-from judge.models import Submission, TestResult
+from judge.judging import JudgingOutcome, TestOutcome, fit_session, judge_submission, open_session
+from judge.languages import LANGUAGES, Language
+from judge.models import Submission
 from judge.models import Worker as WorkerRow
 from judge.package_store import cached_package
 from judge.selftest import available_languages
 from judge.verdicts import AC, JE
 from sandbox import Sandbox, SandboxError, clear_folder, is_empty_folder
+from sandbox.session import Session as BoxSession
 
 log = logging.getLogger(__name__)
 IDLE_SLEEP_S = 0.2
@@ -65,6 +68,8 @@ class Worker:
         self.box = Sandbox(slot=slot)
         self.stop = threading.Event()
         self.languages: list[str] = []
+        self._ahead: _SessionAhead | None = None  # the next judging's sandbox session, being set up
+        self._boxes = ThreadPoolExecutor(1, thread_name_prefix=f"boxes-{slot}")  # see _SessionAhead
 
     # -- start-up ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -118,6 +123,14 @@ class Worker:
             except Exception:  # the database went away for a moment: keep the worker alive
                 log.exception("worker loop error; retrying")
                 self.stop.wait(1.0)
+        self.close()
+
+    def close(self) -> None:
+        """Close the sandbox session set up ahead (if any) and the slot's box."""
+        if self._ahead is not None:
+            ahead, self._ahead = self._ahead, None
+            ahead.close()
+        self._boxes.shutdown()
         self.box.close()
 
     def install_signals(self) -> None:
@@ -127,18 +140,27 @@ class Worker:
 
     def judge_one(self) -> bool:
         """Claim one submission and judge it; False if the queue was empty (or the work folder
-        cannot be made clean: nothing is claimed then)."""
-        if not self._clean_work():
-            return False
+        cannot be made clean: nothing is claimed then).
+
+        The submission's sandbox session is set up by a thread of its own while the claim is
+        made (``_SessionAhead``), and kept for the next call when the queue is empty; it is
+        closed by another thread while the verdict is stored. Both are done when this returns."""
+        if self._ahead is None:
+            if not self._clean_work():
+                return False
+            self._ahead = _SessionAhead(self._boxes, self.box, self.work)
         with self.sessions() as session:
             claim = lifecycle.claim(session, self.id, self.settings.lease_seconds, self.languages)
             if claim is None:
                 return False
             submission = session.get(Submission, claim.submission_id)
+        ahead, self._ahead = self._ahead, None
         writer = _ClaimWriter(self, claim)  # the heartbeat, the lease and the test results
         writer.start()
+        closing = None
         try:
-            outcome = self._judge(submission, writer)
+            outcome = self._judge(submission, writer, ahead)
+            closing = ahead.close_in_background()  # while the verdict is stored
             self._finish(claim, outcome, writer)
         except StopRequested:
             writer.close()
@@ -149,6 +171,10 @@ class Worker:
             log.warning("lease on submission %s lost; its results are discarded", claim.submission_id)
         finally:
             writer.close()
+            if closing is None:
+                ahead.close()
+            else:
+                closing.result()
         return True
 
     def _clean_work(self) -> bool:
@@ -162,7 +188,7 @@ class Worker:
             log.error("work folder %s cannot be made clean (%s): no submission is claimed", self.work, error)
             return False
 
-    def _judge(self, submission: Submission, writer: _ClaimWriter) -> JudgingOutcome:
+    def _judge(self, submission: Submission, writer: _ClaimWriter, ahead: _SessionAhead) -> JudgingOutcome:
         language = LANGUAGES.get(submission.language)
         try:
             if language is None:
@@ -178,6 +204,7 @@ class Worker:
                 self.work,
                 on_test=lambda t: self._store_test(writer, t),
                 validator_cache=packages / "validators",
+                session=ahead.fit(language),
             )
         except (StopRequested, LeaseLost):
             raise
@@ -189,20 +216,22 @@ class Worker:
         """Hand one test result to the claim's writer (``_ClaimWriter.keep``: written in the
         background); stop early on SIGTERM or a lost lease."""
         writer.keep(
-            TestResult(
-                ordinal=test.ordinal,
-                test_name=test.test.name,
-                test_group=test.test.group,
-                verdict=test.verdict,
-                time_ms=test.time_ms,
-                wall_ms=test.wall_ms,
-                memory_kib=test.memory_kib,
-                exit_code=test.exit_code,
-                signal=test.signal,
-                message=test.message,
-                feedback=test.feedback,
-                output=None if test.output is None else test.output.decode(errors="replace").replace("\x00", "\ufffd"),
-            )
+            {
+                "ordinal": test.ordinal,
+                "test_name": test.test.name,
+                "test_group": test.test.group,
+                "verdict": test.verdict,
+                "time_ms": test.time_ms,
+                "wall_ms": test.wall_ms,
+                "memory_kib": test.memory_kib,
+                "exit_code": test.exit_code,
+                "signal": test.signal,
+                "message": test.message,
+                "feedback": test.feedback,
+                "output": None
+                if test.output is None
+                else test.output.decode(errors="replace").replace("\x00", "\ufffd"),
+            }
         )
         if writer.lost:
             raise LeaseLost()
@@ -251,7 +280,7 @@ class _ClaimWriter:
     def __init__(self, worker: Worker, claim: lifecycle.Claim):
         self.worker, self.claim = worker, claim
         self.lost = False
-        self._pending: list[TestResult] = []
+        self._pending: list[lifecycle.ResultRow] = []
         self._written_at = time.monotonic()  # when results were last written, or the judging began
         self._closed = False
         self._wake = threading.Condition()
@@ -260,13 +289,13 @@ class _ClaimWriter:
     def start(self) -> None:
         self.thread.start()
 
-    def keep(self, result: TestResult) -> None:
+    def keep(self, result: lifecycle.ResultRow) -> None:
         """Hand ``result`` over to be written; returns at once."""
         with self._wake:
             self._pending.append(result)
             self._wake.notify()
 
-    def close(self) -> list[TestResult]:
+    def close(self) -> list[lifecycle.ResultRow]:
         """Stop the thread once its write under way (if any) has ended; the results not written
         (none once ``lost``). Idempotent."""
         with self._wake:
@@ -307,7 +336,7 @@ class _ClaimWriter:
                 self._renew()
                 renew_at = time.monotonic() + period
 
-    def _write(self, batch: list[TestResult]) -> None:
+    def _write(self, batch: list[lifecycle.ResultRow]) -> None:
         try:
             with self.worker.sessions() as session:
                 self.lost = not lifecycle.store_tests(session, self.claim, self.worker.id, batch)
@@ -324,6 +353,49 @@ class _ClaimWriter:
                 self.lost = not lifecycle.renew(session, self.claim, self.worker.settings.lease_seconds)
         except Exception:  # a missed renewal only shortens the lease
             log.exception("lease renewal failed")
+
+
+class _SessionAhead:
+    """The sandbox session of a worker's next judging (``judge.judging.open_session`` for no
+    language in particular, in ``work``), set up by the worker's box thread (``boxes``: one
+    thread for the worker's life, as the main thread is, since bubblewrap dies with the thread
+    that started it) while the worker claims, or waits for a submission. ``fit`` waits for it
+    and makes it ready for the submission's language (``fit_session``); ``close`` or
+    ``close_in_background`` ends it (or the one ``fit`` put in its place). An error setting it
+    up is raised by ``fit``."""
+
+    def __init__(self, boxes: ThreadPoolExecutor, box: Sandbox, work: Path):
+        self.boxes = boxes
+        self._opening: Future[BoxSession] | None = boxes.submit(open_session, box, None, work)
+        self._session: BoxSession | None = None
+        self.box, self.work = box, work
+
+    def fit(self, language: Language) -> BoxSession:
+        """The session, ready for a submission in ``language``. Raises SandboxError (or what
+        else setting it up raised) if there is none."""
+        if self._opening is not None:
+            opening, self._opening = self._opening, None
+            self._session = opening.result()
+        if self._session is None:
+            raise SandboxError("the sandbox session set up ahead is closed")
+        self._session = fit_session(self._session, self.box, language, self.work)
+        return self._session
+
+    def close(self) -> None:
+        """End the session (once it is set up); never raises: a failure is logged."""
+        try:
+            if self._opening is not None:
+                opening, self._opening = self._opening, None
+                self._session = opening.result()
+            session, self._session = self._session, None
+            if session is not None:
+                session.close()
+        except Exception:  # the slot's next session says what is wrong, if anything is
+            log.exception("the sandbox session set up ahead could not be set up or closed")
+
+    def close_in_background(self) -> Future[None]:
+        """``close``, by the worker's box thread; its result is there once it is done."""
+        return self.boxes.submit(self.close)
 
 
 def run_worker(settings: Settings, slot: int) -> None:

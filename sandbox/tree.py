@@ -159,7 +159,7 @@ def clear_folder(path: Path, mode: int = 0o755) -> Path:
     ``remove_tree``; if that fails, it is renamed aside to ``<path>.aside-<random>`` (logged as an
     error) and a fresh folder made. Earlier asides next to it are removed when possible.
     Returns ``path``. Raises SandboxError only if the folder can neither be removed nor moved."""
-    for old in path.parent.glob(f"{path.name}{ASIDE}*") if path.parent.is_dir() else ():
+    for old in _asides(path):
         try:
             remove_tree(old)
         except OSError:
@@ -176,6 +176,16 @@ def clear_folder(path: Path, mode: int = 0o755) -> Path:
     path.mkdir(mode=mode, parents=True)
     os.chmod(path, mode)
     return path
+
+
+def _asides(path: Path) -> list[Path]:
+    """The folders ``clear_folder`` moved aside next to ``path`` (``<name>.aside-*``)."""
+    prefix = f"{path.name}{ASIDE}"
+    try:
+        with os.scandir(path.parent) as listing:
+            return [path.parent / entry.name for entry in listing if entry.name.startswith(prefix)]
+    except OSError:  # no parent folder yet
+        return []
 
 
 def is_empty_folder(path: Path) -> bool:

@@ -138,7 +138,7 @@ def finish_claimed(
     """Store ``tests`` ((test group, verdict) each) under ``claim`` of ``worker``, one by one as a
     worker finishes them, then the ``verdict`` and graded ``score`` of ``max_score``."""
     for ordinal, (group, test_verdict) in enumerate(tests, start=1):
-        result = TestResult(ordinal=ordinal, test_name=f"{group}/{ordinal:02d}", test_group=group, verdict=test_verdict)
+        result = dict(ordinal=ordinal, test_name=f"{group}/{ordinal:02d}", test_group=group, verdict=test_verdict)
         assert lifecycle.store_tests(session, claim, worker, [result])
     assert lifecycle.finish(
         session,

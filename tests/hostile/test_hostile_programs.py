@@ -105,7 +105,7 @@ def judged(tmp_path_factory):
             pass
         yield {name: client.get(f"/api/v1/submissions/{sid}").json() for name, sid in ids.items()}
     finally:
-        worker.box.close()
+        worker.close()
         shutil.rmtree(settings.work_dir, ignore_errors=True)
 
 

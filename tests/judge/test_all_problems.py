@@ -42,7 +42,7 @@ def service(tmp_path_factory):
     worker = Worker(settings, slot=SLOT)
     worker.start()
     yield client, worker
-    worker.box.close()
+    worker.close()
     shutil.rmtree(settings.work_dir, ignore_errors=True)
 
 

@@ -127,7 +127,7 @@ def judge_env(tmp_path_factory):
     worker = Worker(settings, slot=SLOT)
     worker.start()
     yield client, worker, {"full": full_hash, "short": short_hash}, settings
-    worker.box.close()
+    worker.close()
     shutil.rmtree(settings.work_dir, ignore_errors=True)
 
 

@@ -81,7 +81,7 @@ def judged(tmp_path_factory):
         while worker.judge_one():
             pass
     finally:
-        worker.box.close()
+        worker.close()
         shutil.rmtree(settings.work_dir, ignore_errors=True)
     student_view = client.get(f"/api/v1/submissions/{sid}", headers=as_student).json()
     jury_view = client.get(f"/api/v1/submissions/{sid}", headers={"Authorization": f"Bearer {tokens['teacher']}"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from datetime import timedelta
 
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 
 from judge import lifecycle
 from judge.db import make_engine, make_sessionmaker
@@ -91,10 +91,9 @@ def test_finish_stores_the_last_results_with_the_verdict_or_nothing(database_url
     first, second = _seed(database_url, 2)
     sessions = make_sessionmaker(make_engine(database_url))
 
-    def results(*ordinals: int) -> list[TestResult]:
+    def results(*ordinals: int) -> list[dict]:
         return [
-            TestResult(ordinal=n, test_name=f"t{n}", test_group="secret", verdict="AC", message="x" * 3000)
-            for n in ordinals
+            dict(ordinal=n, test_name=f"t{n}", test_group="secret", verdict="AC", message="x" * 3000) for n in ordinals
         ]
 
     def finish(s, claim, rows) -> bool:
@@ -113,6 +112,34 @@ def test_finish_stores_the_last_results_with_the_verdict_or_nothing(database_url
         stored = s.execute(select(TestResult.submission_id, TestResult.ordinal, TestResult.message)).all()
     assert [(sid, n) for sid, n, _ in stored] == [(first, 1), (first, 2), (first, 3)]
     assert {len(message) for _, _, message in stored} == {lifecycle.MESSAGE_LIMIT}
+
+
+def test_a_judging_s_results_are_one_insert_per_write_whatever_their_number(database_url):
+    _seed(database_url, 1)
+    engine = make_engine(database_url)
+    sessions = make_sessionmaker(engine)
+    inserts: list[str] = []
+
+    def note(connection, cursor, statement, *rest) -> None:
+        if statement.lstrip().upper().startswith("INSERT INTO TEST_RESULTS"):
+            inserts.append(statement)
+
+    event.listen(engine, "before_cursor_execute", note)
+    rows = [dict(ordinal=n, test_name=f"t{n}", test_group="secret", verdict="AC", time_ms=n) for n in range(1, 31)]
+    with sessions() as s:
+        claim = lifecycle.claim(s, "w", 30)
+        assert lifecycle.store_tests(s, claim, "w", rows[:10])
+        assert lifecycle.finish(
+            s, claim, verdict="AC", compile_message=None, judge_message=None, time_ms=30, memory_kib=1,
+            tests_passed=30, tests_total=30, results=rows[10:],
+        )  # fmt: skip
+        stored = s.execute(
+            select(
+                TestResult.ordinal, TestResult.attempt, TestResult.time_ms, TestResult.wall_ms, TestResult.message
+            ).order_by(TestResult.ordinal)
+        ).all()
+    assert len(inserts) == 2  # one for the batch, one with the verdict: not one per test
+    assert [tuple(row) for row in stored] == [(n, claim.attempt, n, 0, None) for n in range(1, 31)]
 
 
 def test_release_puts_submission_back_for_another_worker(database_url):

@@ -26,7 +26,7 @@ from judge import lifecycle
 from judge.api import create_app
 from judge.clock import utcnow
 from judge.config import Settings
-from judge.models import BoardCell, TestResult, Worker
+from judge.models import BoardCell, Worker
 from tests.conftest import make_account
 from tests.contests.conftest import add_problems, finish_claimed, make_contest
 
@@ -234,8 +234,8 @@ def test_polling_answers_304_until_the_submission_changes(app):
     assert ann.get(url, headers={"If-None-Match": done.headers["ETag"]}).status_code == 304
 
 
-def _result(ordinal: int) -> TestResult:
-    return TestResult(ordinal=ordinal, test_name=f"t{ordinal}", test_group="secret", verdict="AC", time_ms=5, wall_ms=6)
+def _result(ordinal: int) -> dict:
+    return dict(ordinal=ordinal, test_name=f"t{ordinal}", test_group="secret", verdict="AC", time_ms=5, wall_ms=6)
 
 
 def test_a_batch_shares_one_commit_and_each_submission_keeps_its_own_answer(app):

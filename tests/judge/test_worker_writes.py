@@ -64,7 +64,7 @@ def made_up_judging(monkeypatch, tests: int, between=lambda ordinal: None) -> li
     each is reported; returns the list of ordinals reported, filled as they are."""
     reported: list[int] = []
 
-    def judge_submission(box, package, language, source, work, on_test, validator_cache):
+    def judge_submission(box, package, language, source, work, on_test, validator_cache, session):
         outcome = JudgingOutcome("AC")
         for ordinal in range(1, tests + 1):
             test = Outcome(ordinal, SimpleNamespace(name=f"secret/{ordinal:03d}", group="secret"), "AC")
@@ -115,7 +115,7 @@ def test_the_judging_goes_on_while_its_results_are_written(sessions, monkeypatch
     try:
         assert worker.judge_one()
     finally:
-        worker.box.close()
+        worker.close()
     assert waited and all(waited)  # no test waited for a write
     row, results = stored(sessions, submission_id)
     assert (row.status, row.verdict, row.tests_total) == ("done", "AC", 5)
@@ -140,7 +140,7 @@ def test_a_failed_write_is_made_again_and_the_verdict_comes_with_every_result(se
     try:
         assert worker.judge_one()
     finally:
-        worker.box.close()
+        worker.close()
     row, results = stored(sessions, submission_id)
     assert (row.status, row.verdict, row.judge_message, row.tests_total) == ("done", "AC", None, 6)
     assert results == [(1, ordinal) for ordinal in range(1, 7)]
@@ -167,6 +167,6 @@ def test_a_lease_found_lost_stops_the_judging_at_its_next_test_and_the_worker_go
         made_up_judging(monkeypatch, 2)
         assert worker.judge_one()  # the worker goes on: the new judging is its own
     finally:
-        worker.box.close()
+        worker.close()
     row, results = stored(sessions, submission_id)
     assert (row.status, row.verdict, row.attempt, results) == ("done", "AC", 2, [(2, 1), (2, 2)])

@@ -71,7 +71,7 @@ def judge_api(short_lee, tmp_path_factory):
             worker.start()
             yield client, worker
         finally:
-            worker.box.close()
+            worker.close()
             shutil.rmtree(settings.work_dir, ignore_errors=True)
 
 

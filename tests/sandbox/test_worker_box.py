@@ -18,18 +18,24 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
+import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+import judge.judging as judge_module
 from judge.api import create_app
 from judge.auth import create_user, issue_token
 from judge.config import Settings
 from judge.db import make_engine, make_sessionmaker, upgrade
+from judge.judging import fit_session, open_session
+from judge.languages import LANGUAGES
 from judge.package_store import load_problem
 from judge.worker import Worker
-from sandbox import SandboxError
+from sandbox import Sandbox, SandboxError
 from tests.slots import WORK_ROOT, slot
 
 from .conftest import needs_root
@@ -211,7 +217,7 @@ class Judge:
 
     def close(self) -> None:
         """Free the worker's slot and remove its work folder."""
-        self.worker.box.close()
+        self.worker.close()
         shutil.rmtree(self.settings.work_dir, ignore_errors=True)
 
 
@@ -282,3 +288,85 @@ def test_a_worker_makes_its_folder_clean_before_it_claims(tmp_path, monkeypatch)
         assert judge.view(second)["verdict"] == "AC"
     finally:
         judge.close()
+
+
+@needs_root
+def test_an_idle_worker_keeps_its_box_ready_and_judges_the_next_submission_in_it(tmp_path, monkeypatch):
+    judge = Judge(tmp_path, slot(86))
+    try:
+        assert not judge.worker.judge_one()  # nothing queued: the box set up meanwhile stays
+        ready = judge.worker.box.session_open
+        assert ready is not None
+        deadline = time.monotonic() + 10
+        while not ready.box_pids and time.monotonic() < deadline:  # set up by the worker's box thread
+            time.sleep(0.01)
+        box_pids = ready.box_pids
+        assert box_pids
+        assert not judge.worker.judge_one()
+        assert judge.worker.box.session_open is ready and ready.box_pids[0] == box_pids[0]
+        judged_in = []
+        judge_submission = judge_module.judge_submission
+
+        def noting(*args, **kwargs):
+            judged_in.append(kwargs["session"].box_pids[0])
+            return judge_submission(*args, **kwargs)
+
+        monkeypatch.setattr("judge.worker.judge_submission", noting)
+        submitted = [judge.submit(*HONEST), judge.submit("c", C_ANSWER + "int main(void) { answer(); }\n")]
+        assert judge.worker.judge_one() and judge.worker.judge_one()
+        assert [judge.view(i)["verdict"] for i in submitted] == ["AC", "AC"]
+        assert judged_in[0] == box_pids[0]  # the box that was ready, not a new one
+        assert judged_in[1] != box_pids[0]  # each submission has a box of its own
+        assert judge.worker.box.session_open is None  # closed by the time judge_one returned
+        assert not os.path.exists(f"/proc/{box_pids[0]}")  # its bubblewrap ended and was reaped
+    finally:
+        judge.close()
+
+
+@needs_root
+def test_a_box_that_cannot_be_set_up_ahead_is_a_judge_error_and_the_worker_goes_on(tmp_path, monkeypatch):
+    judge = Judge(tmp_path, slot(87))
+    try:
+        real = judge_module.open_session
+
+        def broken_once(*args):
+            monkeypatch.setattr("judge.worker.open_session", real)
+            raise SandboxError("bubblewrap could not set up the session box: test")
+
+        monkeypatch.setattr("judge.worker.open_session", broken_once)
+        first, second = judge.submit(*HONEST), judge.submit(*HONEST)
+        assert judge.worker.judge_one() and judge.worker.judge_one()
+        failed = judge.view(first)
+        assert failed["verdict"] == "JE" and "could not set up the session box" in failed["judge_message"]
+        assert judge.view(second)["verdict"] == "AC"
+    finally:
+        judge.close()
+
+
+@needs_root
+def test_a_box_set_up_ahead_takes_the_language_s_environment_and_binds(tmp_path):
+    box = Sandbox(slot=slot(88))
+    work = WORK_ROOT / f"ahead-{tmp_path.name}"
+    shared = Path(tempfile.mkdtemp(dir="/var/tmp"))  # not under /tmp: each run has a /tmp of its own
+    (shared / "note.txt").write_text("bound\n")
+    os.chmod(shared, 0o755)
+    os.chmod(shared / "note.txt", 0o644)
+    show = "import os, sys\nprint(os.environ.get('AHEAD'), *(open(name).read().strip() for name in sys.argv[1:]))\n"
+    try:
+        plain = replace(LANGUAGES["python3"], env={"AHEAD": "yes"})
+        ahead = open_session(box, None, work)
+        fitted = fit_session(ahead, box, plain, work)
+        assert fitted is ahead  # no binds of its own: the box set up ahead serves
+        (fitted.folder("run") / "show.py").write_text(show)
+        assert fitted.run(["/usr/bin/python3", "show.py"], "run").stdout == b"yes\n"
+        bound = replace(plain, extra_binds=(str(shared),))
+        refitted = fit_session(fitted, box, bound, work)
+        assert refitted is not fitted and not fitted.box_pids  # a box with the bind in its place
+        (refitted.folder("run") / "show.py").write_text(show)
+        ran = refitted.run(["/usr/bin/python3", "show.py", str(shared / "note.txt")], "run")
+        assert ran.stdout == b"yes bound\n", ran.stderr
+        refitted.close()
+    finally:
+        box.close()
+        shutil.rmtree(work, ignore_errors=True)
+        shutil.rmtree(shared, ignore_errors=True)

@@ -124,7 +124,7 @@ def live_judge(tmp_path_factory) -> Iterator[LiveJudge]:
         judging_thread.join(60)
         server.should_exit = True
         serving.join(10)
-        worker.box.close()
+        worker.close()
         shutil.rmtree(settings.work_dir, ignore_errors=True)
 
 
