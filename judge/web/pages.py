@@ -462,6 +462,23 @@ def submission_events(
 
 
 # -- contests and scoreboards -----------------------------------------------------------------------
+@router.get("/contests")
+def my_contests(request: Request, user: User = Depends(signed_in), session: Session = Depends(db_session)):
+    """The contests the viewer may see (``judge.contests.contests_for``): running, upcoming (soonest
+    first) and over (latest first), each linked to its page."""
+    now = utcnow()
+    rows = rules.contests_for(session, user)
+    return page(
+        request,
+        "contests.html",
+        user=user,
+        now=now,
+        running=[c for c in rows if c.start_at <= now < c.end_at],
+        upcoming=[c for c in rows if now < c.start_at],
+        over=sorted((c for c in rows if c.end_at <= now), key=lambda c: c.end_at, reverse=True),
+    )
+
+
 @router.get("/contests/{contest_id}")
 def contest_page(
     request: Request, contest_id: PathId, user: User = Depends(signed_in), session: Session = Depends(db_session)

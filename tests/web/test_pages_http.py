@@ -455,3 +455,28 @@ def test_the_sign_in_page_is_throttled_with_the_api_login_on_one_count(app):
     assert refused.headers["content-type"].startswith("text/html") and "Please wait" in refused.text
     assert api.post("/api/v1/auth/token", data={"username": "bob", "password": PASSWORD}).status_code == 429
     assert signed_in(app, "ana").get("/").status_code == 200  # another account is not locked out
+
+
+def test_a_student_reaches_its_contests_from_every_page(app):
+    now = utcnow()
+    with app.state.sessions() as session:
+        for name, start in (("Lab now", -0.5), ("Lab later", 2), ("Lab past", -5), ("Lab gone", -8)):
+            at = now + timedelta(hours=start)
+            spec = ContestSpec(name, at, at + timedelta(hours=1), [ProblemEntry("A", "lee")], participants=["ana"])
+            contest = create_contest(session, spec)
+        contest.archived = True  # "Lab gone": only its jury sees it
+        session.commit()
+    ana = signed_in(app, "ana")
+    sid = _submission(app, "ana", status="queued", created_at=now)
+    for path in ("/", "/submissions", f"/submissions/{sid}", "/problems/lines", "/no/such/page"):
+        nav = ana.get(path).text.split("</nav>")[0]
+        assert '<a href="/contests">Contests</a>' in nav, path
+    listed = ana.get("/contests").text
+    running, upcoming, over = (
+        listed.split(f">{h}</h2>")[1].split("</section>")[0] for h in ("Running", "Upcoming", "Over")
+    )
+    assert "Lab now" in running and "Lab later" in upcoming and "Lab past" in over and "Lab gone" not in listed
+    assert "No contest" not in listed
+    assert "No contest is running." in signed_in(app, "bob").get("/contests").text  # bob takes part in none
+    teacher_nav = signed_in(app, "tess").get("/").text.split("</nav>")[0]
+    assert '<a href="/teacher/contests">Contests</a>' in teacher_nav and 'href="/contests"' not in teacher_nav
