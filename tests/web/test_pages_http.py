@@ -202,7 +202,10 @@ def test_a_students_submission_page_shows_no_time_or_memory_of_hidden_tests(app)
     for path in (f"/submissions/{sid}", f"/submissions/{sid}/results"):
         student = signed_in(app, "ana").get(path).text
         assert "· 12 ms · 3.0 MiB" in student and "2000 ms" not in student and "99.0 MiB" not in student
-        assert "· 2000 ms · 99.0 MiB" in signed_in(app, "tess").get(path).text  # the jury sees every test
+        assert student.count('title="hidden: a secret test shows its verdict only">—') == 2  # its CPU and memory
+        assert 'id="hidden-figures">— A secret test shows its verdict only' in student  # and why, under the table
+        jury = signed_in(app, "tess").get(path).text
+        assert "· 2000 ms · 99.0 MiB" in jury and "hidden-figure" not in jury  # the jury sees every test
 
 
 def test_the_start_page_greets_a_visitor_with_the_sign_in_form_and_other_pages_refuse(app):

@@ -9,11 +9,12 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.conftest import screenshot, sign_in
+from tests.web.conftest import REPO, screenshot, sign_in
 from tests.web.test_clarifications_http import running_contest
 from tests.web.test_teacher_browser import contests_end  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.slow
+FROM_CHEESE = REPO / "problems" / "lee" / "submissions" / "accepted" / "from_cheese.py"
 
 
 def test_a_student_reaches_its_contests_from_the_navigation(live_judge, new_page, contests_end):  # noqa: F811
@@ -33,3 +34,31 @@ def test_a_student_reaches_its_contests_from_the_navigation(live_judge, new_page
     running.get_by_role("link", name="Navigation lab").click()
     expect(page).to_have_url(re.compile(rf"/contests/{contest_id}$"))
     expect(page.get_by_role("heading", name="Navigation lab")).to_be_visible()
+
+
+def _submit_from_cheese(live_judge, new_page, name: str):
+    """A page signed in as the new student ``name`` on its judged practice submission of lee's
+    accepted ``from_cheese.py`` (its path on sample 02 is not the judge answer's: another shortest one)."""
+    live_judge.add_user(name)
+    page = new_page()
+    sign_in(page, name)
+    page.goto("/problems/lee")
+    page.locator("#language").select_option("python3")
+    page.locator("#source").fill(FROM_CHEESE.read_text())
+    page.get_by_role("button", name="Submit").click()
+    page.wait_for_url("**/submissions/*")
+    expect(page.locator("#results .big .verdict")).to_have_text("AC", timeout=120_000)
+    return page
+
+
+def test_a_student_reads_why_secret_tests_show_no_time_or_memory(live_judge, new_page):
+    page = _submit_from_cheese(live_judge, new_page, "sera")
+    secret = page.locator("table.tests tbody tr[id^=test-]", has_text="secret/").first
+    hidden = secret.locator(".hidden-figure")
+    expect(hidden).to_have_count(2)  # CPU and memory
+    expect(hidden.first).to_have_attribute("title", "hidden: a secret test shows its verdict only")
+    note = page.locator("#hidden-figures")
+    expect(note).to_contain_text("A secret test shows its verdict only")
+    expect(note).to_contain_text("spell out a secret input")
+    note.scroll_into_view_if_needed()
+    screenshot(page, "student-secret-tests-note", full_page=False)
