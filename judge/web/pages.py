@@ -388,6 +388,11 @@ class TestLine:
     picture: object = None
     diff: list[tuple[str, str, bool]] | None = None
 
+    @property
+    def differs(self) -> bool:
+        """Whether the output shown beside the judge answer differs from it on some line."""
+        return any(differs for _, _, differs in self.diff or ())
+
 
 def side_by_side(expected: str, received: str) -> list[tuple[str, str, bool]]:
     """Lines of ``expected`` and ``received`` paired as difflib aligns them, with whether they differ

@@ -62,3 +62,20 @@ def test_a_student_reads_why_secret_tests_show_no_time_or_memory(live_judge, new
     expect(note).to_contain_text("spell out a secret input")
     note.scroll_into_view_if_needed()
     screenshot(page, "student-secret-tests-note", full_page=False)
+
+
+def test_an_accepted_sample_with_another_valid_answer_is_not_shown_as_an_error(live_judge, new_page):
+    page = _submit_from_cheese(live_judge, new_page, "otto")
+    table = page.locator("table.diff.accepted")
+    expect(table).to_have_count(1)  # sample 02 alone: 01 and 03 are the judge's own paths
+    expect(table.locator("caption")).to_contain_text("another valid answer")
+    expect(table.locator("thead")).to_contain_text("Your output (accepted)")
+    marked = table.locator("tr.differs td").first
+    expect(marked).to_be_visible()
+    error_red = page.evaluate(
+        "() => { const s = document.createElement('span'); s.className = 'verdict v-WA';"
+        " document.body.append(s); const c = getComputedStyle(s).backgroundColor; s.remove(); return c; }"
+    )
+    assert marked.evaluate("td => getComputedStyle(td).backgroundColor") != error_red
+    table.scroll_into_view_if_needed()
+    screenshot(page, "student-lee-accepted-other-path", full_page=False)
