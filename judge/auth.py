@@ -43,6 +43,7 @@ from judge.vocabulary import Role
 
 JURY_ROLES = (Role.ADMIN, Role.TEACHER)
 USER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+MAX_DISPLAY_NAME = 200  # characters: what users.display_name holds
 TOKEN_LIFETIME = timedelta(hours=12)
 NO_TOKEN = "log in first: POST /api/v1/auth/token, then send Authorization: Bearer <token>"
 BAD_TOKEN = "token unknown or expired; log in again at POST /api/v1/auth/token"
@@ -68,11 +69,16 @@ def generate_password() -> str:
     return secrets.token_urlsafe(GENERATED_PASSWORD_BYTES)
 
 
-def check_account(name: str, role: str = Role.STUDENT, password: str | None = None) -> None:
+def check_account(
+    name: str, role: str = Role.STUDENT, password: str | None = None, display_name: str | None = None
+) -> None:
     """Raise AccountError for a name outside ``[A-Za-z0-9_.-]`` (1-64 characters, not starting with
-    ``_.-``), an unknown role or an empty password. Looks at no database."""
+    ``_.-``), a display name over ``MAX_DISPLAY_NAME`` characters, an unknown role or an empty
+    password. Looks at no database."""
     if not USER_NAME.fullmatch(name):
         raise AccountError(f"user name {name!r}: use 1-64 letters, digits, '_', '.', '-'")
+    if display_name is not None and len(display_name) > MAX_DISPLAY_NAME:
+        raise AccountError(f"the display name is {len(display_name)} characters long: at most {MAX_DISPLAY_NAME}")
     if role not in tuple(Role):
         raise AccountError(f"role {role!r}: one of {', '.join(Role)}")
     if password is not None and not password:
@@ -88,12 +94,12 @@ def prepare_user(
 
     Raises AccountError as ``check_account``.
     """
-    check_account(name, role, password)
+    check_account(name, role, password, display_name)
     generated = generate_password() if password is None else None
     user = User(
         name=name,
         role=role,
-        display_name=(display_name or name)[:200],
+        display_name=display_name or name,
         password_hash=hash_password(generated or password or ""),
     )
     return user, generated
@@ -158,7 +164,7 @@ def create_user(
 
     Raises AccountError as ``check_account``, or when the name is taken.
     """
-    check_account(name, role, password)
+    check_account(name, role, password, display_name)
     if first_taken(session, [name]) is not None:  # before the slow hash
         raise AccountError(taken_reason(session, name))
     user, generated = prepare_user(name, role, display_name, password)

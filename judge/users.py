@@ -110,7 +110,7 @@ def add_accounts(session: Session, accounts: list[NewAccount]) -> list[tuple[Use
 
     for number, account in enumerate(accounts, start=1):
         try:
-            check_account(account.name, account.role, account.password)
+            check_account(account.name, account.role, account.password, account.display_name)
         except AccountError as exc:
             raise numbered(number, exc) from exc
     taken = first_taken(session, [a.name for a in accounts])

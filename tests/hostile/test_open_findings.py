@@ -12,6 +12,7 @@ from sqlalchemy import select
 from judge.auth import AccountError, create_user, user_for_token
 from judge.models import User, utcnow
 from judge.throttle import LoginThrottle
+from judge.users import add_accounts, parse_class_csv
 
 from ..contests.conftest import add_problems, make_contest
 from .conftest import client_of
@@ -61,3 +62,14 @@ def test_user_names_are_one_whatever_their_case_and_sign_in_ignores_it(api_app):
         name = "alice" if attempt % 2 else "ALICE"
         assert anonymous.post("/api/v1/auth/token", data={"username": name, "password": "wrong"}).status_code == 401
     assert anonymous.post("/api/v1/auth/token", data={"username": "Alice", "password": "pw-alice-1"}).status_code == 429
+
+
+def test_a_display_name_over_200_characters_is_refused_not_cut(api_app):
+    accounts = parse_class_csv("name,display name\nzoe,Zoe\nyan," + "Y" * 201 + "\n")
+    with api_app.state.sessions() as session:
+        with pytest.raises(AccountError, match="row 2: the display name is 201 characters long: at most 200"):
+            add_accounts(session, accounts)
+        with pytest.raises(AccountError, match="the display name is 100000 characters long"):
+            create_user(session, "xia", display_name="X" * 100_000, password="pw-12345")
+        create_user(session, "wu", display_name="W" * 200, password="pw-12345")  # the most is fine
+        assert session.scalars(select(User.name).where(User.name.in_(["zoe", "yan", "xia"]))).all() == []
