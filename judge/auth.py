@@ -31,7 +31,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Depends, HTTPException, Request
 from fastapi.security import OAuth2PasswordBearer
-from sqlalchemy import ScalarSelect, bindparam, delete, select
+from sqlalchemy import ColumnElement, ScalarSelect, bindparam, delete, func, select
 from sqlalchemy.orm import Session
 
 from judge import board
@@ -43,6 +43,7 @@ from judge.vocabulary import Role
 
 JURY_ROLES = (Role.ADMIN, Role.TEACHER)
 USER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+MAX_DISPLAY_NAME = 200  # characters: what users.display_name holds
 TOKEN_LIFETIME = timedelta(hours=12)
 NO_TOKEN = "log in first: POST /api/v1/auth/token, then send Authorization: Bearer <token>"
 BAD_TOKEN = "token unknown or expired; log in again at POST /api/v1/auth/token"
@@ -68,11 +69,16 @@ def generate_password() -> str:
     return secrets.token_urlsafe(GENERATED_PASSWORD_BYTES)
 
 
-def check_account(name: str, role: str = Role.STUDENT, password: str | None = None) -> None:
+def check_account(
+    name: str, role: str = Role.STUDENT, password: str | None = None, display_name: str | None = None
+) -> None:
     """Raise AccountError for a name outside ``[A-Za-z0-9_.-]`` (1-64 characters, not starting with
-    ``_.-``), an unknown role or an empty password. Looks at no database."""
+    ``_.-``), a display name over ``MAX_DISPLAY_NAME`` characters, an unknown role or an empty
+    password. Looks at no database."""
     if not USER_NAME.fullmatch(name):
         raise AccountError(f"user name {name!r}: use 1-64 letters, digits, '_', '.', '-'")
+    if display_name is not None and len(display_name) > MAX_DISPLAY_NAME:
+        raise AccountError(f"the display name is {len(display_name)} characters long: at most {MAX_DISPLAY_NAME}")
     if role not in tuple(Role):
         raise AccountError(f"role {role!r}: one of {', '.join(Role)}")
     if password is not None and not password:
@@ -88,26 +94,48 @@ def prepare_user(
 
     Raises AccountError as ``check_account``.
     """
-    check_account(name, role, password)
+    check_account(name, role, password, display_name)
     generated = generate_password() if password is None else None
     user = User(
         name=name,
         role=role,
-        display_name=(display_name or name)[:200],
+        display_name=display_name or name,
         password_hash=hash_password(generated or password or ""),
     )
     return user, generated
 
 
+def same_name(name: str) -> ColumnElement[bool]:
+    """SQL condition: a user's name is ``name`` whatever the case (``Alice`` is ``alice``): one
+    name per person, as the unique index on ``lower(name)`` keeps it."""
+    return func.lower(User.name) == name.lower()
+
+
+def taken_names(session: Session, names: list[str]) -> dict[str, str]:
+    """The names among ``names`` already in the database, compared whatever their case: the
+    lower-cased name → the name as stored."""
+    lowered = {n.lower() for n in names}
+    return {n.lower(): n for n in session.scalars(select(User.name).where(func.lower(User.name).in_(lowered)))}
+
+
+def taken_reason(session: Session, name: str) -> str:
+    """Why ``name`` cannot be a new user's (``first_taken`` found it): it exists, maybe in another
+    case, which the reason names, or it came earlier in the same list."""
+    stored = taken_names(session, [name]).get(name.lower())
+    if stored is None or stored == name:
+        return f"user {name} already exists"
+    return f"user {name} already exists as {stored} (a user name is the same whatever its case)"
+
+
 def first_taken(session: Session, names: list[str]) -> int | None:
-    """The position in ``names`` of the first name already in the database or earlier in ``names``;
-    None when all are free."""
-    existing = set(session.scalars(select(User.name).where(User.name.in_(set(names)))))
+    """The position in ``names`` of the first name already in the database or earlier in ``names``,
+    compared whatever their case; None when all are free."""
+    existing = taken_names(session, names)
     seen: set[str] = set()
     for position, name in enumerate(names):
-        if name in existing or name in seen:
+        if name.lower() in existing or name.lower() in seen:
             return position
-        seen.add(name)
+        seen.add(name.lower())
     return None
 
 
@@ -120,7 +148,7 @@ def add_users(session: Session, users: list[User]) -> None:
     """
     taken = first_taken(session, [u.name for u in users])
     if taken is not None:
-        raise AccountError(f"user {users[taken].name} already exists")
+        raise AccountError(taken_reason(session, users[taken].name))
     session.add_all(users)
     session.flush()
     if any(u.role == Role.STUDENT for u in users):
@@ -136,9 +164,9 @@ def create_user(
 
     Raises AccountError as ``check_account``, or when the name is taken.
     """
-    check_account(name, role, password)
+    check_account(name, role, password, display_name)
     if first_taken(session, [name]) is not None:  # before the slow hash
-        raise AccountError(f"user {name} already exists")
+        raise AccountError(taken_reason(session, name))
     user, generated = prepare_user(name, role, display_name, password)
     add_users(session, [user])
     return user, generated
@@ -158,27 +186,30 @@ def end_tokens(session: Session, user: User) -> None:
 
 
 def check_login(session: Session, logins: LoginThrottle, name: str, password: str, address: str) -> User | None:
-    """The account ``name`` if ``password`` is its password, else None, counted by ``logins`` per
-    account and per client ``address``: the one way a password is checked, for the API's token,
-    the sign-in page and the Contest API's HTTP Basic alike. A name or password the database cannot
+    """The account ``name`` (whatever its case: ``same_name``) if ``password`` is its password, else
+    None, counted by ``logins`` per account (whatever the case too, so changing it buys no more
+    tries) and per client ``address``: the one way a password is checked, for the API's token, the
+    sign-in page and the Contest API's HTTP Basic alike. A name or password the database cannot
     store (a NUL) is a failure. Raises Throttled (429) when the account or the address has failed
     too often lately (``judge.throttle.LoginThrottle``); a rehashed password is not committed."""
-    logins.check(name, address)
+    account = name.lower()
+    logins.check(account, address)
     user = authenticate(session, name, password) if storable(name) and storable(password) else None
     if user is None:
-        logins.failed(name, address)
+        logins.failed(account, address)
         return None
-    logins.succeeded(name)
+    logins.succeeded(account)
     return user
 
 
 def authenticate(session: Session, name: str, password: str) -> User | None:
-    """The user whose name and password match, else None (same work for an unknown name); None
-    too for a deactivated account (``User.active``), whatever the password.
+    """The user whose name (whatever its case: ``same_name``) and password match, else None (same
+    work for an unknown name); None too for a deactivated account (``User.active``), whatever the
+    password.
 
     Rehashes (not committed) a hash made with outdated Argon2 parameters.
     """
-    user = session.scalar(select(User).where(User.name == name))
+    user = session.scalar(select(User).where(same_name(name)))
     try:
         _hasher.verify(user.password_hash if user else _DUMMY_HASH, password)
     except (VerificationError, InvalidHashError):

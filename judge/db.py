@@ -9,13 +9,16 @@ import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from sqlalchemy import ColumnElement, Engine, create_engine, event, literal
 from sqlalchemy.orm import InstrumentedAttribute, sessionmaker
 
 from judge import board
 from judge.config import REPO_ROOT
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 
 def make_engine(url: str, *, ping: bool = True) -> Engine:
@@ -215,17 +218,25 @@ def make_sessionmaker(engine: Engine) -> sessionmaker:
     return board.keep(sessionmaker(engine, expire_on_commit=False))
 
 
-def upgrade(url: str) -> None:
-    """Apply every Alembic migration in ``migrations/`` to the database at ``url``.
-
-    Raises alembic/SQLAlchemy errors when the database cannot be reached.
-    """
-    from alembic import command
+def alembic_config(url: str) -> Config:
+    """The Alembic configuration of ``migrations/`` for the database at ``url``."""
     from alembic.config import Config
 
     cfg = Config(str(REPO_ROOT / "alembic.ini"))
     cfg.set_main_option("script_location", str(REPO_ROOT / "migrations"))
     cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    return cfg
+
+
+def upgrade(url: str, revision: str = "head") -> None:
+    """Apply the Alembic migrations in ``migrations/`` up to ``revision`` (all: ``head``) to the
+    database at ``url``.
+
+    Raises alembic/SQLAlchemy errors when the database cannot be reached, and what a migration
+    raises when it refuses (``0014_user_names``: user names that differ only in case).
+    """
+    from alembic import command
+
     if url.startswith("sqlite"):
         make_engine(url).dispose()  # creates the folder of the file
-    command.upgrade(cfg, "head")
+    command.upgrade(alembic_config(url), revision)

@@ -23,6 +23,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    func,
     true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
@@ -189,7 +190,9 @@ class Worker(Base):
 
 class User(Base):
     """An account: login ``name``, ``display_name``, ``role`` (``admin``, ``teacher`` = jury, ``student``)
-    and the Argon2id hash of its password (``judge.auth``).
+    and the Argon2id hash of its password (``judge.auth``). A name is unique whatever its case
+    (``Alice`` and ``alice`` are one name: the index on ``lower(name)``); it keeps the case it was
+    given.
 
     last_submission_at: time of the user's last accepted submission (UTC), for the rate limit.
     active: False once deactivated (``judge.users.set_active``): its tokens are gone and it cannot
@@ -205,6 +208,8 @@ class User(Base):
     created_at: Mapped[datetime] = mapped_column(UtcDateTime, default=utcnow)
     last_submission_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+
+    __table_args__ = (Index("uq_users_name_lower", func.lower(name), unique=True),)
 
 
 class ApiToken(Base):

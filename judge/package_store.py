@@ -17,6 +17,7 @@ import os
 import shutil
 import tarfile
 import tempfile
+import zlib
 from pathlib import Path
 
 from sqlalchemy import select
@@ -26,6 +27,7 @@ from judge import board
 from judge.clock import utcnow
 from judge.config import load_settings
 from judge.models import ContestProblem, PackageArchive, Problem
+from judge.package.metadata import parse_config, read_metadata
 from judge.package.statements import statement_html
 from judge.packages import PackageError, ProblemPackage, load_package
 from judge.schemas import storable
@@ -126,6 +128,32 @@ def load_problems_dir(session: Session, problems_dir: Path) -> list[Problem]:
     problems = [load_problem(session, p, restore=False) for p in folders]
     session.commit()
     return problems
+
+
+_PASS_FAIL: dict[str, bool] = {}  # archive SHA-256 → package_pass_fail: an archive never changes
+
+
+def package_pass_fail(session: Session, sha256: str) -> bool:
+    """Whether the package stored under ``sha256`` is a pass-fail problem (not ``Metadata.scoring``:
+    its submissions get a verdict and no score of their own), as its ``problem.yaml`` says; read
+    from the archive once per process. False when that cannot be told (no such archive, or one
+    that cannot be read): nothing is then taken away from what is stored."""
+    known = _PASS_FAIL.get(sha256)
+    if known is not None:
+        return known
+    archive = session.scalar(select(PackageArchive.archive).where(PackageArchive.sha256 == sha256))
+    if archive is None:
+        return False
+    name = Path("problem.yaml")
+    try:
+        with tarfile.open(fileobj=io.BytesIO(archive), mode="r:gz") as tar:
+            member = tar.extractfile(name.name)
+            text = member.read() if member is not None else b""
+        known = not read_metadata(parse_config(text, name), name).scoring
+    except (PackageError, tarfile.TarError, KeyError, OSError, EOFError, zlib.error):
+        known = False
+    _PASS_FAIL[sha256] = known
+    return known
 
 
 def cached_package(session: Session, sha256: str, problem_id: str, cache_dir: Path) -> ProblemPackage:

@@ -36,6 +36,7 @@ TEST_GROUPS = ("sample", "secret")
 INPUT_VALIDATOR_FOLDERS = ("input_validators", "input_format_validators")
 TIMELIMIT_FILE = ".timelimit"
 NO_TIME_LIMIT_MS = 60_000  # ms: the cap a package without a time limit runs under until one is derived
+MAX_NAME_CHARS = 200  # of a problem's name in each language: what judge.models.Problem.name holds
 
 
 @dataclass(frozen=True)
@@ -244,13 +245,20 @@ def _io(meta_path: Path, io: dict) -> dict[str, str | None]:
 
 def _names(metadata: Metadata, statements: dict[str, Path], problem_id: str) -> dict[str, str]:
     """Language → name: problem.yaml's ``name`` (a map in 2023-07 and later), else, in legacy,
-    each statement's ``\\problemname`` (as problemtools reads legacy packages)."""
+    each statement's ``\\problemname`` (as problemtools reads legacy packages).
+
+    Raises PackageError for a name over ``MAX_NAME_CHARS`` characters."""
     names = dict(metadata.names)
     if metadata.version == LEGACY:
         from_statements = {lang: statement_title(path) for lang, path in statements.items()}
         titled = {lang: title for lang, title in from_statements.items() if title}
         if titled and (not names or set(names) == {"en"} and len(titled) > 1):
             names = {**titled, **names} if names else titled
+    for language, name in names.items():
+        if len(name) > MAX_NAME_CHARS:
+            raise PackageError(
+                f"the problem name ({language}) is {len(name)} characters long: at most {MAX_NAME_CHARS}"
+            )
     return names or {"en": problem_id}
 
 

@@ -21,7 +21,16 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
-from judge.auth import AccountError, add_users, check_account, end_tokens, first_taken, prepare_user, set_password
+from judge.auth import (
+    AccountError,
+    add_users,
+    check_account,
+    end_tokens,
+    first_taken,
+    prepare_user,
+    set_password,
+    taken_reason,
+)
 from judge.models import User
 from judge.schemas import storable
 from judge.vocabulary import Role
@@ -101,12 +110,12 @@ def add_accounts(session: Session, accounts: list[NewAccount]) -> list[tuple[Use
 
     for number, account in enumerate(accounts, start=1):
         try:
-            check_account(account.name, account.role, account.password)
+            check_account(account.name, account.role, account.password, account.display_name)
         except AccountError as exc:
             raise numbered(number, exc) from exc
     taken = first_taken(session, [a.name for a in accounts])
     if taken is not None:  # before the slow hashing
-        raise numbered(taken + 1, AccountError(f"user {accounts[taken].name} already exists"))
+        raise numbered(taken + 1, AccountError(taken_reason(session, accounts[taken].name)))
     session.rollback()  # end the read transaction: the hashing below takes a while
     created = [prepare_user(a.name, a.role, a.display_name, a.password) for a in accounts]
     add_users(session, [user for user, _ in created])

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from judge import contests as rules
 from judge import lifecycle
 from judge.models import Contest, Submission, TestResult, User
+from judge.package_store import package_pass_fail
 from judge.schemas import UtcStamp
 from judge.vocabulary import DetailLevel, Status
 
@@ -54,7 +55,9 @@ class SubmissionView(BaseModel):
     memory_kib: int | None
     tests_passed: int | None
     tests_total: int | None
-    score: float | None = None  # by the package's grading, out of max_score (null: unbounded or not graded)
+    # by a scoring package's grading, out of max_score (null: unbounded, not graded, or a pass-fail
+    # package, whose submissions have a verdict and no score)
+    score: float | None = None
     max_score: float | None = None
     created_at: UtcStamp
     finished_at: UtcStamp | None
@@ -69,12 +72,14 @@ class SubmissionView(BaseModel):
 
 class Shown(NamedTuple):
     """What a submission's view holds beside its own row and results: the viewer's detail level,
-    the author's name, the contest letter and the queue position (``submission_out``)."""
+    the author's name, the contest letter, the queue position and whether its package is a
+    pass-fail one (``judge.package_store.package_pass_fail``) (``submission_out``)."""
 
     level: DetailLevel
     author: str | None
     letter: str | None
     queue_position: int | None
+    pass_fail: bool
 
 
 def shown(session: Session, row: Submission, viewer: User) -> Shown:
@@ -87,6 +92,7 @@ def shown(session: Session, row: Submission, viewer: User) -> Shown:
         author.name if author else None,
         entry.letter if entry else None,
         lifecycle.queued_ahead(session, row),
+        package_pass_fail(session, row.package_sha256),
     )
 
 
@@ -121,7 +127,9 @@ def submission_out(session: Session, row: Submission, viewer: User, around: Show
     a secret test's checker message, which could reveal its data, only to the jury). ``around``:
     ``shown(session, row, viewer)`` when the caller has it already. Every column of ``row`` read here
     is part of ``submission_version`` (``judge.contests.shown_figures`` reads its ``time_ms`` and
-    ``memory_kib``)."""
+    ``memory_kib``). A pass-fail package's submission shows no score: its stored score (the tests
+    passed, of those run) is what an IOI contest's board scores it by (``judge.scoring``), not a
+    grade of its own."""
     results = (
         []
         if row.status == Status.QUEUED  # queued again: the old results are stale
@@ -131,7 +139,7 @@ def submission_out(session: Session, row: Submission, viewer: User, around: Show
             .order_by(TestResult.ordinal)
         ).all()
     )
-    level, author, letter, queue_position = around or shown(session, row, viewer)
+    level, author, letter, queue_position, pass_fail = around or shown(session, row, viewer)
     time_ms, memory_kib = rules.shown_figures(row, list(results), level)
     return SubmissionView(
         id=row.id,
@@ -145,8 +153,8 @@ def submission_out(session: Session, row: Submission, viewer: User, around: Show
         memory_kib=memory_kib,
         tests_passed=row.tests_passed,
         tests_total=row.tests_total,
-        score=row.score,
-        max_score=row.max_score,
+        score=None if pass_fail else row.score,
+        max_score=None if pass_fail else row.max_score,
         created_at=row.created_at,
         finished_at=row.finished_at,
         user=author,

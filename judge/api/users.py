@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from judge import users
 from judge.api.errors import answers
-from judge.auth import USER_NAME, AccountError, db_session, jury_user
+from judge.auth import MAX_DISPLAY_NAME, USER_NAME, AccountError, db_session, jury_user
 from judge.classes import seen_user, users_seen
 from judge.models import User
 from judge.schemas import MAX_IMPORTED_USERS, RequestBody, Text
@@ -26,7 +26,7 @@ class UserIn(RequestBody):
     """A new account; without ``password`` one is generated and returned once."""
 
     name: Text = Field(min_length=1, max_length=64)
-    display_name: Text | None = Field(default=None, max_length=200)
+    display_name: Text | None = Field(default=None, max_length=MAX_DISPLAY_NAME)
     role: Literal["admin", "teacher", "student"] = "student"  # the values of Role
     password: Text | None = Field(default=None, min_length=1, max_length=200)
 

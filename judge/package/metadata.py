@@ -98,8 +98,14 @@ def read_config(path: Path) -> dict:
     size = path.stat().st_size
     if size > MAX_CONFIG_BYTES:
         raise PackageError(f"{path}: {size} bytes; a configuration file holds at most {MAX_CONFIG_BYTES}")
+    return parse_config(path.read_bytes(), path)
+
+
+def parse_config(text: bytes, path: Path) -> dict:
+    """The mapping in the YAML ``text`` of the file ``path`` (named in messages), as ``read_config``
+    reads it. Raises PackageError when it is not UTF-8 YAML or not a mapping."""
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER) or {}
+        data = yaml.load(text.decode("utf-8"), Loader=SAFE_LOADER) or {}
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise PackageError(f"{path}: not valid YAML: {exc}") from exc
     if not isinstance(data, dict):

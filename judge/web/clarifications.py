@@ -25,7 +25,7 @@ from judge.clock import utcnow
 from judge.models import Contest, User
 from judge.schemas import PathId, storable
 from judge.web.render import page
-from judge.web.routing import PageRoute
+from judge.web.routing import PageRoute, from_htmx
 from judge.web.session import check_csrf, signed_in
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
@@ -52,9 +52,15 @@ def _redirect(path: str) -> RedirectResponse:
 def clarification_list(
     request: Request, contest_id: PathId, user: User = Depends(signed_in), session: Session = Depends(db_session)
 ):
-    """The list alone (``_clarifications.html``), fetched again on each ``clarification`` event."""
+    """The list alone (``_clarifications.html``), as htmx fetches it again on each ``clarification``
+    event; a visit of the address itself goes to the clarifications of the contest's page (the
+    jury's page for its jury)."""
     contest = visible_contest(session, user, contest_id)
-    return page(request, "_clarifications.html", contest=contest, **clarification_context(session, contest, user))
+    if not from_htmx(request):
+        jury = rules.is_contest_jury(user, contest)
+        return _redirect(f"{'/teacher' if jury else ''}/contests/{contest.id}#clarifications")
+    context = clarification_context(session, contest, user)
+    return page(request, "_clarifications.html", headers={"Vary": "HX-Request"}, contest=contest, **context)
 
 
 @router.post("/contests/{contest_id}/clarifications", dependencies=csrf)

@@ -41,7 +41,7 @@ from judge.pictures import render_picture
 from judge.schemas import PathId, storable, whole_number
 from judge.scoreboard import board_key, compute_scoreboard
 from judge.throttle import client_address
-from judge.vocabulary import ScoreboardView
+from judge.vocabulary import DetailLevel, ScoreboardView
 from judge.web.clarifications import clarification_context
 from judge.web.render import page, statement_html, templates
 from judge.web.routing import PageRoute, local_path
@@ -378,12 +378,20 @@ def my_submissions(request: Request, user: User = Depends(signed_in), session: S
 
 @dataclass
 class TestLine:
-    """One test as the page shows it: the API's view of it, and for a test shown whole the checker's
-    feedback picture and, for a sample, the expected and received output side by side."""
+    """One test as the page shows it: the API's view of it; whether its CPU time and memory are
+    hidden from the viewer (a secret test below the jury's detail level: ``judge.contests.shown_test``);
+    for a test shown whole the checker's feedback picture and, for a sample, the expected and received
+    output side by side."""
 
     view: object
+    hidden: bool = False
     picture: object = None
     diff: list[tuple[str, str, bool]] | None = None
+
+    @property
+    def differs(self) -> bool:
+        """Whether the output shown beside the judge answer differs from it on some line."""
+        return any(differs for _, _, differs in self.diff or ())
 
 
 def side_by_side(expected: str, received: str) -> list[tuple[str, str, bool]]:
@@ -413,7 +421,7 @@ def _test_lines(request: Request, session: Session, user: User, row: Submission)
     lines = []
     for result in view.results:
         stored_result = stored.get(result.ordinal)
-        line = TestLine(result)
+        line = TestLine(result, hidden=level == DetailLevel.VERDICTS and not is_sample_group(result.group))
         if stored_result is not None and rules.shown_whole(stored_result, level):
             line.picture = render_picture(stored_result.feedback)  # None for no or malformed feedback
             received = stored_result.output
@@ -462,6 +470,23 @@ def submission_events(
 
 
 # -- contests and scoreboards -----------------------------------------------------------------------
+@router.get("/contests")
+def my_contests(request: Request, user: User = Depends(signed_in), session: Session = Depends(db_session)):
+    """The contests the viewer may see (``judge.contests.contests_for``): running, upcoming (soonest
+    first) and over (latest first), each linked to its page."""
+    now = utcnow()
+    rows = rules.contests_for(session, user)
+    return page(
+        request,
+        "contests.html",
+        user=user,
+        now=now,
+        running=[c for c in rows if c.start_at <= now < c.end_at],
+        upcoming=[c for c in rows if now < c.start_at],
+        over=sorted((c for c in rows if c.end_at <= now), key=lambda c: c.end_at, reverse=True),
+    )
+
+
 @router.get("/contests/{contest_id}")
 def contest_page(
     request: Request, contest_id: PathId, user: User = Depends(signed_in), session: Session = Depends(db_session)

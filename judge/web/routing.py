@@ -44,6 +44,12 @@ def local_path(path: str | None) -> str:
     return path if path and is_local_path(path) else "/"
 
 
+def from_htmx(request: Request) -> bool:
+    """Whether ``request`` is htmx fetching the live part of a page (it sends ``HX-Request: true``),
+    not a visit the browser's address bar or a link made."""
+    return request.headers.get("hx-request") == "true"
+
+
 def referring_page(request: Request) -> str | None:
     """The path and query of the page that sent ``request`` (its ``Referer``) when that page is on
     this site (same scheme, host and port, and a local path: ``is_local_path``), else None."""

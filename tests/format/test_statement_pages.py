@@ -53,39 +53,35 @@ def test_the_api_names_the_statements_format(api_app):
     assert client.get("/api/v1/problems/greeting").json()["statement_format"] == "md"
 
 
-def test_a_submissions_score_shows_in_the_api_and_on_its_page(api_app, fixture_copy):
-    from judge.models import Problem, Submission, utcnow
+def _graded_view(api_app, package, verdict: str, passed: int, total: int, score: float, max_score: float):
+    """The API's view and the page's live part, for ana, of her judged submission to the package at
+    ``package`` (loaded here), its row holding the grading's ``score`` of ``max_score``."""
+    from judge.models import Submission, utcnow
     from tests.conftest import make_account
     from tests.web.test_pages_http import PASSWORD, signed_in
 
-    root = fixture_copy("doubling")
-    (root / ".timelimit").write_text("1\n")
     with api_app.state.sessions() as session:
-        load_problem(session, root)
+        problem = load_problem(session, package)
         session.commit()
+        problem_id, sha = problem.id, problem.package_sha256
     user_id, headers = make_account(api_app, "ana", password=PASSWORD)
     with api_app.state.sessions() as session:
-        row = Submission(
-            problem_id="doubling",
-            package_sha256=session.get(Problem, "doubling").package_sha256,
-            language="python3",
-            source="print(1)",
-            status="done",
-            verdict="AC",
-            attempt=1,
-            user_id=user_id,
-            tests_passed=3,
-            tests_total=5,
-            score=40.0,
-            max_score=100.0,
-            created_at=utcnow(),
-        )
+        row = Submission(problem_id=problem_id, package_sha256=sha, language="python3", source="print(1)")
+        row.status, row.verdict, row.attempt, row.user_id, row.created_at = "done", verdict, 1, user_id, utcnow()
+        row.tests_passed, row.tests_total, row.score, row.max_score = passed, total, score, max_score
         session.add(row)
         session.commit()
         sid = row.id
     view = TestClient(api_app).get(f"/api/v1/submissions/{sid}", headers=headers).json()
+    return view, signed_in(api_app, "ana").get(f"/submissions/{sid}/results").text
+
+
+def test_a_submissions_score_shows_in_the_api_and_on_its_page(api_app, fixture_copy):
+    root = fixture_copy("doubling")
+    (root / ".timelimit").write_text("1\n")
+    view, page = _graded_view(api_app, root, "AC", 3, 5, 40.0, 100.0)
     assert (view["score"], view["max_score"]) == (40.0, 100.0)
-    assert "score 40 of 100" in signed_in(api_app, "ana").get(f"/submissions/{sid}/results").text
+    assert "score 40 of 100" in page
 
 
 def test_an_svg_picture_opened_on_its_own_runs_no_script_of_the_package(api_app, tmp_path):
@@ -106,3 +102,24 @@ def test_an_svg_picture_opened_on_its_own_runs_no_script_of_the_package(api_app,
     policy = [part.strip() for part in picture.headers["content-security-policy"].split(";")]
     assert "sandbox" in policy and "default-src 'none'" in policy
     assert not any(part.startswith("script-src") for part in policy)  # nothing lets a script back in
+
+
+def test_a_pass_fail_problems_submission_has_a_verdict_and_no_score(api_app):
+    from tests.web.test_pages_http import REPO
+
+    # the score as the grading stores it: an IOI board scores a pass-fail problem by the tests passed
+    view, page = _graded_view(api_app, REPO / "problems" / "lee", "WA", 7, 37, 7.0, 37.0)
+    assert (view["verdict"], view["tests_passed"], view["tests_total"]) == ("WA", 7, 37)
+    assert (view["score"], view["max_score"]) == (None, None)
+    assert "7 of 37 tests passed" in page and 'class="score"' not in page
+
+
+def test_a_package_that_cannot_be_read_takes_nothing_from_the_stored_score(api_app):
+    from judge.models import PackageArchive
+    from judge.package_store import package_pass_fail
+
+    with api_app.state.sessions() as session:
+        session.add(PackageArchive(sha256="f" * 64, archive=b"not a tar", size_bytes=9))
+        session.commit()
+        assert package_pass_fail(session, "f" * 64) is False  # shown as stored, not refused
+        assert package_pass_fail(session, "e" * 64) is False  # no such archive

@@ -7,9 +7,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from sqlalchemy import select
 
-from judge.auth import AccountError, create_user
-from judge.models import utcnow
+from judge.auth import AccountError, create_user, user_for_token
+from judge.models import User, utcnow
+from judge.throttle import LoginThrottle
+from judge.users import add_accounts, parse_class_csv
 
 from ..contests.conftest import add_problems, make_contest
 from .conftest import client_of
@@ -30,3 +33,43 @@ def test_a_user_name_with_a_trailing_newline_is_no_name(api_app):
     with api_app.state.sessions() as session:
         with pytest.raises(AccountError):
             create_user(session, "zed\n", password="pw-12345")
+
+
+def test_user_names_are_one_whatever_their_case_and_sign_in_ignores_it(api_app):
+    admin = client_of(api_app, "root", "admin")
+    made = admin.post("/api/v1/users", json={"name": "Alice", "password": "pw-alice-1"})
+    assert made.status_code == 201, made.text
+    for name in ("alice", "ALICE"):
+        taken = admin.post("/api/v1/users", json={"name": name, "password": "pw-other-1"})
+        assert taken.status_code == 409 and taken.json()["detail"] == (
+            f"user {name} already exists as Alice (a user name is the same whatever its case)"
+        )
+    twins = admin.post("/api/v1/users/import", json=[{"name": "Bob"}, {"name": "bob"}])
+    assert twins.status_code == 409 and "user bob already exists" in twins.json()["detail"]
+    with api_app.state.sessions() as session:
+        with pytest.raises(AccountError, match="already exists as Alice"):
+            create_user(session, "aLiCe", password="pw-12345")
+        assert session.scalars(select(User.name).where(User.name.in_(["Bob", "bob"]))).all() == []
+    anonymous = client_of(api_app)
+    for name in ("Alice", "alice", "ALICE"):  # the same account, however it is typed
+        token = anonymous.post("/api/v1/auth/token", data={"username": name, "password": "pw-alice-1"})
+        assert token.status_code == 200, token.text
+        with api_app.state.sessions() as session:
+            assert user_for_token(session, token.json()["access_token"]).name == "Alice"  # as it was created
+    # and the failed sign-ins of every spelling count for the one account
+    api_app.state.logins = LoginThrottle(api_app.state.sessions, per_account=5, per_address=30, window_s=300)
+    for attempt in range(5):
+        name = "alice" if attempt % 2 else "ALICE"
+        assert anonymous.post("/api/v1/auth/token", data={"username": name, "password": "wrong"}).status_code == 401
+    assert anonymous.post("/api/v1/auth/token", data={"username": "Alice", "password": "pw-alice-1"}).status_code == 429
+
+
+def test_a_display_name_over_200_characters_is_refused_not_cut(api_app):
+    accounts = parse_class_csv("name,display name\nzoe,Zoe\nyan," + "Y" * 201 + "\n")
+    with api_app.state.sessions() as session:
+        with pytest.raises(AccountError, match="row 2: the display name is 201 characters long: at most 200"):
+            add_accounts(session, accounts)
+        with pytest.raises(AccountError, match="the display name is 100000 characters long"):
+            create_user(session, "xia", display_name="X" * 100_000, password="pw-12345")
+        create_user(session, "wu", display_name="W" * 200, password="pw-12345")  # the most is fine
+        assert session.scalars(select(User.name).where(User.name.in_(["zoe", "yan", "xia"]))).all() == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
@@ -129,3 +130,34 @@ def test_metrics_count_a_frozen_verdict_as_hidden_until_the_unfreeze(api_app, te
         s.get(Contest, contest_id).unfrozen = True
         s.commit()
     assert 'judge_verdicts{verdict="WA"} 3.0' in verdicts()
+
+
+def test_user_names_that_differ_only_in_case_stop_the_upgrade_and_keep_every_row(database_url):
+    """``0014_user_names``: with ``Alice`` and ``alice`` both in the database the upgrade refuses,
+    naming them, and changes nothing; once one is renamed it makes the index, which then refuses a
+    third spelling even past the application's own check."""
+    from alembic import command
+    from sqlalchemy import insert, select, update
+    from sqlalchemy.exc import IntegrityError
+
+    from judge.db import alembic_config, upgrade
+    from judge.models import User
+
+    command.downgrade(alembic_config(database_url), "0013_board")
+    engine = make_engine(database_url)
+    user = {"display_name": "A", "role": "student", "password_hash": "x", "created_at": utcnow(), "active": True}
+    with engine.begin() as connection:
+        connection.execute(insert(User), [{"name": n, **user} for n in ["Alice", "alice", "bob", "BOB", "carol"]])
+    with pytest.raises(Exception, match="these accounts do not: Alice \\(id 1\\), alice \\(id 2\\); bob") as refused:
+        upgrade(database_url)
+    reason = str(refused.value)
+    assert "UPDATE users SET name = 'alice-2' WHERE id = 2" in reason and "Nothing was changed" in reason
+    names = ["Alice", "alice", "bob", "BOB", "carol"]
+    with engine.connect() as connection:
+        assert connection.scalars(select(User.name).order_by(User.id)).all() == names
+    with engine.begin() as connection:
+        connection.execute(update(User).where(User.id.in_([2, 4])).values(name=User.name + "-2"))
+    upgrade(database_url)
+    with pytest.raises(IntegrityError), engine.begin() as connection:
+        connection.execute(insert(User).values(name="ALICE", **user))
+    engine.dispose()

@@ -28,6 +28,9 @@ REPO = Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "tests" / "fixtures" / "packages" / "archivesum"
 
 
+LONG_NAME_YAML = (FIXTURE / "problem.yaml").read_bytes().replace(b"Sum of a list", b"S" * 60_000)
+
+
 def package_zip(top: str = "archivesum/", changed: dict[str, bytes] | None = None) -> bytes:
     """The ``archivesum`` fixture as a zip under ``top``, with some files ``changed`` (path → bytes)."""
     files = {str(p.relative_to(FIXTURE)): p.read_bytes() for p in FIXTURE.rglob("*") if p.is_file()}
@@ -103,6 +106,11 @@ def test_an_existing_id_is_replaced_only_when_asked(db_app):
         (package_zip(top=""), "Sum List.zip", "is no problem id"),
         (package_zip(changed={"problem.yaml": b"limits: {time_limit: fast}\n"}), "archivesum.zip", "limits.time_limit"),
         (package_zip(changed={"data/secret/01-one.in": b"1\r\n5\r\n"}), "archivesum.zip", "carriage return"),
+        (
+            package_zip(changed={"problem.yaml": LONG_NAME_YAML}),
+            "archivesum.zip",
+            "the problem name (en) is 60000 characters long: at most 200",
+        ),
     ],
 )
 def test_a_bad_zip_or_package_is_a_422_that_says_why(db_app, data, name, reason):

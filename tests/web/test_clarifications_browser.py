@@ -88,3 +88,18 @@ def test_a_public_answer_reaches_another_students_open_page_live(live_judge, new
     expect(queue.locator(".clarification.waiting")).to_contain_text("asked by sue")
     assert clara.evaluate("window.openedOnce") is True
     screenshot(clara, "clarification-teacher-queue-live")
+
+
+def test_the_clarifications_address_opened_directly_shows_the_whole_contest_page(live_judge, new_page, contests_end):  # noqa: F811
+    live_judge.add_user("corin", "teacher", "Corin")
+    live_judge.add_user("cleo", "student", "Cleo")
+    contest_id = running_contest(live_judge.app, "corin", name="Direct lab", participants=["cleo"])
+    cleo = new_page()
+    sign_in(cleo, "cleo")
+    cleo.goto(f"/contests/{contest_id}/clarifications")
+    expect(cleo).to_have_url(re.compile(rf"/contests/{contest_id}#clarifications$"))
+    expect(cleo.get_by_role("navigation", name="Main")).to_be_visible()
+    expect(cleo.get_by_role("heading", name="Direct lab")).to_be_visible()
+    expect(cleo.locator("#clarification-list")).to_contain_text("No clarifications yet.")
+    expect(cleo.get_by_role("button", name="Ask the jury")).to_be_visible()
+    screenshot(cleo, "clarifications-opened-directly")

@@ -14,6 +14,8 @@ from judge.models import Clarification
 
 from .test_teacher_http import EVIL, app, signed_in  # noqa: F401 (app is a fixture)
 
+HTMX = {"HX-Request": "true"}  # what htmx sends when it fetches the live list
+
 
 def running_contest(judge_app, owner: str, **fields) -> int:
     """The id of a new contest of ``owner`` in ``judge_app``, started 5 minutes ago for an hour, with lee
@@ -53,7 +55,7 @@ def test_a_question_from_the_contest_page_to_a_public_answer(app, contest_id):  
     assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; why?" in page and EVIL not in page
     assert "waiting for an answer" in page and "your question" in page
     assert "why?" not in bob.get(f"/contests/{contest_id}").text
-    assert "why?" not in bob.get(f"/contests/{contest_id}/clarifications").text
+    assert "why?" not in bob.get(f"/contests/{contest_id}/clarifications", headers=HTMX).text
 
     queue = tess.get(f"/teacher/contests/{contest_id}").text
     assert "why?" in queue and "asked by <strong>ana</strong>" in queue and EVIL not in queue
@@ -69,7 +71,7 @@ def test_a_question_from_the_contest_page_to_a_public_answer(app, contest_id):  
         follow_redirects=False,
     )
     assert reply.status_code == 303
-    shown = bob.get(f"/contests/{contest_id}/clarifications").text
+    shown = bob.get(f"/contests/{contest_id}/clarifications", headers=HTMX).text
     assert "why?" in shown and "Because &lt;b&gt;BFS&lt;/b&gt;." in shown and "answered to everyone" in shown
     assert "ana" not in shown  # who asked stays the jury's
 
@@ -93,3 +95,17 @@ def test_announcements_and_refusals_on_the_pages(app, contest_id):  # noqa: F811
     assert ana.post(ask, data={"text": "one", "csrf_token": ana.csrf}, follow_redirects=False).status_code == 303
     waited = ana.post(ask, data={"text": "two", "csrf_token": ana.csrf})
     assert waited.status_code == 429 and "Retry-After" in waited.headers and "one question every" in waited.text
+
+
+def test_the_list_opened_directly_is_the_contest_page_at_its_clarifications(app, contest_id):  # noqa: F811
+    ana, tess = signed_in(app, "ana"), signed_in(app, "tess")
+    url = f"/contests/{contest_id}/clarifications"
+    for client, page in ((ana, f"/contests/{contest_id}"), (tess, f"/teacher/contests/{contest_id}")):
+        visit = client.get(url, follow_redirects=False)
+        assert visit.status_code == 303 and visit.headers["location"] == page + "#clarifications"
+        whole = client.get(url)
+        assert whole.status_code == 200 and whole.text.startswith("<!doctype html>") and "<nav" in whole.text
+    fragment = ana.get(url, headers=HTMX)
+    assert fragment.status_code == 200 and "No clarifications yet." in fragment.text
+    assert "<html" not in fragment.text and fragment.headers["vary"] == "HX-Request"
+    assert signed_in(app, "tom").get(url, follow_redirects=False).status_code == 404  # not tom's contest

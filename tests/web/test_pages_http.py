@@ -202,7 +202,10 @@ def test_a_students_submission_page_shows_no_time_or_memory_of_hidden_tests(app)
     for path in (f"/submissions/{sid}", f"/submissions/{sid}/results"):
         student = signed_in(app, "ana").get(path).text
         assert "· 12 ms · 3.0 MiB" in student and "2000 ms" not in student and "99.0 MiB" not in student
-        assert "· 2000 ms · 99.0 MiB" in signed_in(app, "tess").get(path).text  # the jury sees every test
+        assert student.count('title="hidden: a secret test shows its verdict only">—') == 2  # its CPU and memory
+        assert 'id="hidden-figures">— A secret test shows its verdict only' in student  # and why, under the table
+        jury = signed_in(app, "tess").get(path).text
+        assert "· 2000 ms · 99.0 MiB" in jury and "hidden-figure" not in jury  # the jury sees every test
 
 
 def test_the_start_page_greets_a_visitor_with_the_sign_in_form_and_other_pages_refuse(app):
@@ -335,12 +338,12 @@ def test_side_by_side_marks_the_differing_lines():
     assert side_by_side("1\n2\n", "1\n") == [("1", "1", False), ("2", "", True)]
 
 
-def test_a_sample_shows_expected_beside_received_and_a_secret_test_never_does(app):
-    from judge.models import TestResult
-
+def _judged_wa(app, tests: list[tuple[str, str, str]]) -> int:
+    """The id of ana's WA submission to lee with ``tests`` (name, verdict, output) as its results, in order."""
     sid = _submission(app, "ana", status="done", verdict="WA", attempt=1, created_at=utcnow())
     with app.state.sessions() as session:
-        for ordinal, name, group in ((1, "sample/01", "sample"), (2, "secret/01-one-cell", "secret")):
+        for ordinal, (name, verdict, output) in enumerate(tests, 1):
+            group = name.rsplit("/", 1)[0]
             session.add(
                 TestResult(
                     submission_id=sid,
@@ -348,11 +351,20 @@ def test_a_sample_shows_expected_beside_received_and_a_secret_test_never_does(ap
                     ordinal=ordinal,
                     test_name=name,
                     test_group=group,
-                    verdict="WA",
-                    output=f"<i>{group} received</i>",
+                    verdict=verdict,
+                    output=output,
                 )
             )
         session.commit()
+    return sid
+
+
+def test_a_sample_shows_expected_beside_received_and_a_secret_test_never_does(app):
+
+    sid = _judged_wa(
+        app,
+        [("sample/01", "WA", "<i>sample received</i>"), ("secret/01-one-cell", "WA", "<i>secret received</i>")],
+    )
     student = signed_in(app, "ana").get(f"/submissions/{sid}").text
     assert student.count('<table class="diff"') == 1 and "&lt;i&gt;sample received&lt;/i&gt;" in student
     assert "secret received" not in student and "01-one-cell" not in student
@@ -455,3 +467,41 @@ def test_the_sign_in_page_is_throttled_with_the_api_login_on_one_count(app):
     assert refused.headers["content-type"].startswith("text/html") and "Please wait" in refused.text
     assert api.post("/api/v1/auth/token", data={"username": "bob", "password": PASSWORD}).status_code == 429
     assert signed_in(app, "ana").get("/").status_code == 200  # another account is not locked out
+
+
+def test_a_student_reaches_its_contests_from_every_page(app):
+    now = utcnow()
+    with app.state.sessions() as session:
+        for name, start in (("Lab now", -0.5), ("Lab later", 2), ("Lab past", -5), ("Lab gone", -8)):
+            at = now + timedelta(hours=start)
+            spec = ContestSpec(name, at, at + timedelta(hours=1), [ProblemEntry("A", "lee")], participants=["ana"])
+            contest = create_contest(session, spec)
+        contest.archived = True  # "Lab gone": only its jury sees it
+        session.commit()
+    ana = signed_in(app, "ana")
+    sid = _submission(app, "ana", status="queued", created_at=now)
+    for path in ("/", "/submissions", f"/submissions/{sid}", "/problems/lines", "/no/such/page"):
+        nav = ana.get(path).text.split("</nav>")[0]
+        assert '<a href="/contests">Contests</a>' in nav, path
+    listed = ana.get("/contests").text
+    running, upcoming, over = (
+        listed.split(f">{h}</h2>")[1].split("</section>")[0] for h in ("Running", "Upcoming", "Over")
+    )
+    assert "Lab now" in running and "Lab later" in upcoming and "Lab past" in over and "Lab gone" not in listed
+    assert "No contest" not in listed
+    assert "No contest is running." in signed_in(app, "bob").get("/contests").text  # bob takes part in none
+    teacher_nav = signed_in(app, "tess").get("/").text.split("</nav>")[0]
+    assert '<a href="/teacher/contests">Contests</a>' in teacher_nav and 'href="/contests"' not in teacher_nav
+
+
+def test_an_accepted_sample_whose_answer_is_not_the_judges_says_so_without_alarm(app):
+    other = "\n".join(["6", "1 1", "1 2", "1 3", "1 4", "1 5", "2 5", "3 5"]) + "\n"  # round the wall above
+    judge = (REPO / "problems" / "lee" / "data" / "sample" / "02.ans").read_text()
+    assert other.split() != judge.split() and other.split()[0] == judge.split()[0]  # as short, another path
+    sid = _judged_wa(app, [("sample/02", "AC", other), ("sample/03", "WA", "0\n")])
+    page = signed_in(app, "ana").get(f"/submissions/{sid}").text
+    accepted, wrong_ = page.split('id="test-2"')
+    assert '<table class="diff accepted"' in accepted and "it is another valid answer" in accepted
+    assert "Judge's answer" in accepted and "Your output (accepted)" in accepted
+    assert 'class="differs"' in accepted  # the lines that differ are still marked, in the neutral style
+    assert '<table class="diff"' in wrong_ and "another valid answer" not in wrong_  # a WA keeps its red

@@ -1,0 +1,81 @@
+"""A student's pages in a real browser (Debian Chromium through Playwright) against a real server and
+worker: the Contests link of the navigation, an accepted sample whose answer is not the judge's, and
+the note on the secret tests' hidden figures. Each test saves a screenshot (path printed)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.web.conftest import REPO, screenshot, sign_in
+from tests.web.test_clarifications_http import running_contest
+from tests.web.test_teacher_browser import contests_end  # noqa: F401 (a fixture)
+
+pytestmark = pytest.mark.slow
+FROM_CHEESE = REPO / "problems" / "lee" / "submissions" / "accepted" / "from_cheese.py"
+
+
+def test_a_student_reaches_its_contests_from_the_navigation(live_judge, new_page, contests_end):  # noqa: F811
+    live_judge.add_user("nina", display_name="Nina")
+    live_judge.add_user("nico", "teacher", "Nico")
+    contest_id = running_contest(live_judge.app, "nico", name="Navigation lab", participants=["nina"])
+    page = new_page()
+    sign_in(page, "nina")
+    page.goto("/submissions")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Contests").click()
+    expect(page).to_have_url(re.compile(r"/contests$"))
+    expect(page.get_by_role("heading", name="My contests")).to_be_visible()
+    running = page.get_by_role("region", name="Running")
+    expect(running).to_contain_text("Navigation lab")
+    expect(running).to_contain_text("running")
+    screenshot(page, "student-contests-list")
+    running.get_by_role("link", name="Navigation lab").click()
+    expect(page).to_have_url(re.compile(rf"/contests/{contest_id}$"))
+    expect(page.get_by_role("heading", name="Navigation lab")).to_be_visible()
+
+
+def _submit_from_cheese(live_judge, new_page, name: str):
+    """A page signed in as the new student ``name`` on its judged practice submission of lee's
+    accepted ``from_cheese.py`` (its path on sample 02 is not the judge answer's: another shortest one)."""
+    live_judge.add_user(name)
+    page = new_page()
+    sign_in(page, name)
+    page.goto("/problems/lee")
+    page.locator("#language").select_option("python3")
+    page.locator("#source").fill(FROM_CHEESE.read_text())
+    page.get_by_role("button", name="Submit").click()
+    page.wait_for_url("**/submissions/*")
+    expect(page.locator("#results .big .verdict")).to_have_text("AC", timeout=120_000)
+    return page
+
+
+def test_a_student_reads_why_secret_tests_show_no_time_or_memory(live_judge, new_page):
+    page = _submit_from_cheese(live_judge, new_page, "sera")
+    secret = page.locator("table.tests tbody tr[id^=test-]", has_text="secret/").first
+    hidden = secret.locator(".hidden-figure")
+    expect(hidden).to_have_count(2)  # CPU and memory
+    expect(hidden.first).to_have_attribute("title", "hidden: a secret test shows its verdict only")
+    note = page.locator("#hidden-figures")
+    expect(note).to_contain_text("A secret test shows its verdict only")
+    expect(note).to_contain_text("spell out a secret input")
+    note.scroll_into_view_if_needed()
+    screenshot(page, "student-secret-tests-note", full_page=False)
+
+
+def test_an_accepted_sample_with_another_valid_answer_is_not_shown_as_an_error(live_judge, new_page):
+    page = _submit_from_cheese(live_judge, new_page, "otto")
+    table = page.locator("table.diff.accepted")
+    expect(table).to_have_count(1)  # sample 02 alone: 01 and 03 are the judge's own paths
+    expect(table.locator("caption")).to_contain_text("another valid answer")
+    expect(table.locator("thead")).to_contain_text("Your output (accepted)")
+    marked = table.locator("tr.differs td").first
+    expect(marked).to_be_visible()
+    error_red = page.evaluate(
+        "() => { const s = document.createElement('span'); s.className = 'verdict v-WA';"
+        " document.body.append(s); const c = getComputedStyle(s).backgroundColor; s.remove(); return c; }"
+    )
+    assert marked.evaluate("td => getComputedStyle(td).backgroundColor") != error_red
+    table.scroll_into_view_if_needed()
+    screenshot(page, "student-lee-accepted-other-path", full_page=False)
