@@ -21,7 +21,7 @@ import httpx
 import pytest
 from fastapi import FastAPI
 
-from tests.slots import slot
+from tests.slots import WORK_ROOT, slot
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/lib/chromium/chromium")
@@ -88,7 +88,7 @@ def live_judge(tmp_path_factory) -> Iterator[LiveJudge]:
     settings = Settings(
         database_url=f"sqlite:///{tmp / 'judge.db'}",
         problems_dir=REPO / "problems",
-        work_dir=Path(os.environ.get("JUDGE_WORK_DIR", "/tmp/classjudge-tests")) / f"web-{tmp.name}",
+        work_dir=Path(os.environ.get("JUDGE_WORK_DIR", WORK_ROOT)) / f"web-{tmp.name}",  # apart per slot offset
         submit_interval_s=0,
     )
     upgrade(settings.database_url)
