@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from itertools import groupby
 from types import SimpleNamespace
 from typing import Any, cast
@@ -185,18 +184,20 @@ def refresh(session: Session, keys: Iterable[CellKey]) -> None:
 
 def _contests(session: Session, ids: set[int]) -> dict[int, Any]:
     """The settings a derivation reads (id, window, freeze, scoring, problems with their
-    points) of the contests ``ids`` as this transaction sees them, in one query: a worker's session
+    points) of the contests ``ids`` as this transaction sees them, one query each: a worker's session
     holds no contest, and a session that does may hold it as it was before another's edit."""
     found: dict[int, Any] = {}
-    for cid, start, end, freeze, scoring, problem_id, points in session.connection().execute(
-        _STATEMENTS.settings, {"ids": sorted(ids)}
-    ):
-        contest = found.setdefault(
-            cid,
-            SimpleNamespace(id=cid, start_at=start, end_at=end, freeze_at=freeze, scoring=scoring, problems=[]),
-        )
-        if problem_id is not None:
-            contest.problems.append(SimpleNamespace(problem_id=problem_id, points=points))
+    connection = session.connection()
+    for contest_id in sorted(ids):
+        for cid, start, end, freeze, scoring, problem_id, points in connection.execute(
+            _STATEMENTS.settings, {"contest_id": contest_id}
+        ):
+            contest = found.setdefault(
+                cid,
+                SimpleNamespace(id=cid, start_at=start, end_at=end, freeze_at=freeze, scoring=scoring, problems=[]),
+            )
+            if problem_id is not None:
+                contest.problems.append(SimpleNamespace(problem_id=problem_id, points=points))
     return found
 
 
@@ -231,7 +232,8 @@ class _Statements:
         one_problem = [s.problem_id == bindparam("problem_id"), s.user_id.in_(bindparam("users", expanding=True))]
         order = (s.user_id, s.problem_id, s.id)
         self.contest = select(*self.columns).where(*chosen).order_by(*order)
-        self.cells = select(*self.columns).where(*chosen, *one_problem).order_by(*order)
+        # a cell's: its problem is one of the contest's (``refresh`` checks), so no list of them to expand
+        self.cells = select(*self.columns).where(*counted(any_contest, s), *one_problem).order_by(*order)
         # IOI: a submission that holds no graded score is scored from its test results per group. A
         # cell's come in its submissions' statement (one row per group, one row with no group where
         # none is needed); a whole contest's apart, as joined they would sort every submission's
@@ -254,7 +256,7 @@ class _Statements:
             .select_from(Submission.__table__.outerjoin(TestResult.__table__, scored_by_tests))
             .group_by(s.id, t.test_group)
         )
-        self.cells_with_groups = with_groups.where(*chosen, *one_problem).order_by(*order)
+        self.cells_with_groups = with_groups.where(*counted(any_contest, s), *one_problem).order_by(*order)
         p = cast(Table, ContestProblem.__table__).c
         self.settings = (
             select(
@@ -266,7 +268,7 @@ class _Statements:
                 *p["problem_id", "points"],
             )
             .select_from(CONTESTS.outerjoin(ContestProblem.__table__, p.contest_id == contests.id))
-            .where(contests.id.in_(bindparam("ids", expanding=True)))
+            .where(contests.id == bindparam("contest_id"))
         )
         self.delete_cells = delete(CELLS).where(
             cells.contest_id == bindparam("contest_id"),
@@ -319,8 +321,8 @@ def derive(
     stamp: int = 0,
 ) -> list[dict]:
     """The ``BoardCell`` rows (column dicts, ``version`` = ``stamp``) of ``contest`` over its counted
-    submissions (of ``users`` on ``problem_id`` when given): one per (contestant, problem of the
-    contest) with any."""
+    submissions (of ``users`` on ``problem_id``, one of the contest's problems, when given): one per
+    (contestant, problem of the contest) with any."""
     entries = {p.problem_id: p for p in contest.problems}
     if not entries:
         return []
@@ -356,32 +358,46 @@ def derive(
             "problem_id": problem_id_,
             "version": stamp,
         }
-        points = problem_points(entries[problem_id_])
-        live = _fold(contest, points, history, groups, None)
-        frozen = live if contest.freeze_at is None else _fold(contest, points, history, groups, contest.freeze_at)
+        live, frozen = _variants(contest, problem_points(entries[problem_id_]), history, groups)
         for variant, values in zip(VARIANTS, (live, frozen)):
             row.update({f"{variant}_{name}": value for name, value in values.items()})
         rows.append(row)
     return rows
 
 
-def _fold(contest: Contest | Any, points: int, history: list, groups: dict, hide_after: datetime | None) -> dict:
-    """One variant of a cell: ``history`` (submission rows in id order) replayed through
-    ``judge.scoring`` with verdicts of submissions made at or after ``hide_after`` pending."""
+_PENDING = Attempt(0, None, 0.0)  # an attempt whose verdict is not shown
 
-    def shown(row) -> bool:
-        return row.status == Status.DONE and (hide_after is None or row.created_at < hide_after)
 
-    attempts = [
-        Attempt(
-            0,
-            r.verdict if shown(r) else None,
-            submission_points(r.score, r.max_score, groups.get(r.id, {}), r.tests_passed, r.tests_total, points)
-            if shown(r) and contest.scoring != Scoring.ICPC
-            else 0.0,
+def _variants(contest: Contest | Any, points: int, history: list, groups: dict) -> tuple[dict, dict]:
+    """The live and the frozen variant of a cell: ``history`` (submission rows in id order) replayed
+    through ``judge.scoring``, every verdict shown, then with the verdicts of submissions made at or
+    after the freeze pending. Each submission is scored once; with nothing at or after the freeze
+    both variants are one."""
+    scored = contest.scoring != Scoring.ICPC
+    live = [
+        (
+            Attempt(
+                0,
+                r.verdict,
+                submission_points(r.score, r.max_score, groups.get(r.id, {}), r.tests_passed, r.tests_total, points)
+                if scored
+                else 0.0,
+            )
+            if r.status == Status.DONE
+            else _PENDING
         )
         for r in history
     ]
+    freeze = contest.freeze_at
+    shown = _fold(contest, history, live)
+    if freeze is None or all(r.created_at < freeze for r in history):
+        return shown, shown
+    return shown, _fold(contest, history, [a if r.created_at < freeze else _PENDING for r, a in zip(history, live)])
+
+
+def _fold(contest: Contest | Any, history: list, attempts: list[Attempt]) -> dict:
+    """One variant of a cell from ``history`` (submission rows in id order) and their ``attempts``
+    as that variant shows them, through ``judge.scoring``."""
     if contest.scoring != Scoring.ICPC:
         ioi = ioi_cell(attempts)
         best = ioi.score
