@@ -2,9 +2,10 @@
 problem), with the freeze applied, ranked, and exported as JSON-ready dicts (CSV: ``judge.exports``).
 
 Speed: a board is built from the contest's summary rows (``kept_cells``: one row per scoreboard
-cell) and the rendered board is cached per (database, contest, view) under the contest's board
-version (``judge.board.bump``) and what the clock decides (started, frozen), so a board is built once
-per change whichever API process serves it. ``replay_cells`` is the plain definition (each cell's
+cell) and the rendered board is kept per (database, contest, view) with the contest's board version
+(``judge.board``) and what the clock decides (started, frozen); after a change it is brought up to
+date from the rows stamped since (``compute_scoreboard``), whichever API process serves it.
+``replay_cells`` is the plain definition (each cell's
 submissions replayed through ``judge.scoring``, one query per cell); tests check the kept board
 equals the replayed one on random contests and ``benchmarks/scoreboard.py`` times both.
 
