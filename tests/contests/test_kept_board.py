@@ -233,3 +233,31 @@ def test_a_board_cached_by_one_engine_follows_changes_made_through_another(datab
     finally:
         first.dispose()
         second.dispose()
+
+
+def test_a_cell_removed_reads_the_board_anew(db, patches):
+    """A cell left empty (its only submission deleted) is a change the stamps cannot describe: it
+    moves the contest's base version, and the cached board is read anew, equal to the replay."""
+    add_problems(db, "pa", "pb")
+    ids = add_users(db, "ann", "ben")
+    contest = make_contest(db, start=utcnow() - timedelta(minutes=30))
+    for name in ("ann", "ben"):
+        lifecycle.enqueue(
+            db,
+            problem=db.get(Problem, "pa"),
+            language="cpp",
+            source="int main(){}",
+            user_id=ids[name],
+            contest_id=contest.id,
+            is_jury=False,
+            now=utcnow(),
+        )
+    db.commit()
+    assert_kept_equals_replay(db, contest, "two pending")
+    version, base = board.versions(db, contest.id)
+    ann = db.scalars(select(Submission).where(Submission.user_id == ids["ann"])).one()
+    db.delete(ann)
+    db.commit()
+    assert_kept_equals_replay(db, contest, "one removed")
+    assert board.versions(db, contest.id)[1] > version > base
+    assert patches == [], patches  # read anew, not brought up to date
