@@ -33,14 +33,14 @@ without a stored graded score, their test results.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
-from datetime import datetime
+from collections.abc import Iterable, Sequence
 from itertools import groupby
 from types import SimpleNamespace
 from typing import Any, cast
 
 from sqlalchemy import (
     ColumnElement,
+    Row,
     Table,
     and_,
     bindparam,
@@ -57,7 +57,6 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.clock import UtcDateTime
 from judge.models import BoardCell, Contest, ContestProblem, Submission, TestResult
 from judge.scoring import Attempt, icpc_cell, ioi_cell, problem_points, submission_points
 from judge.verdicts import AC
@@ -422,36 +421,17 @@ def _fold(contest: Contest | Any, history: list, attempts: list[Attempt]) -> dic
 
 
 # -- reading ------------------------------------------------------------------------------------------
-def kept_rows(session: Session, contest: Contest, frozen: bool) -> list[tuple]:
+def kept_rows(session: Session, contest: Contest, frozen: bool) -> Sequence[Row]:
     """The kept cells of ``contest`` as (user id, problem id, attempts, pending, score, first AC id,
-    first AC time as the database driver reads it: ``read_time`` makes it a UTC time) from the
-    ``frozen`` variant or the live one (see ``BoardCell``). Plain tuples from the driver: a board
-    reads thousands."""
-    return _plain(session, _STATEMENTS.kept[frozen], {"contest_id": contest.id})
+    first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``)."""
+    return session.connection().execute(_STATEMENTS.kept[frozen], {"contest_id": contest.id}).all()
 
 
-def changed_rows(session: Session, contest: Contest, frozen: bool, since: int) -> list[tuple]:
+def changed_rows(session: Session, contest: Contest, frozen: bool, since: int) -> Sequence[Row]:
     """The kept cells of ``contest`` (as ``kept_rows``) stamped after board version ``since``: with
     ``since`` ≥ the base version (``versions``), every cell that changed since then."""
-    return _plain(session, _STATEMENTS.changed[frozen], {"contest_id": contest.id, "since": since})
-
-
-def _plain(session: Session, statement: Any, params: dict) -> list[tuple]:
-    result = session.connection().execute(statement, params)
-    try:
-        return cast(list[tuple], result.cursor.fetchall())
-    finally:
-        result.close()
-
-
-def read_time(value: Any) -> datetime:
-    """A first AC time of ``kept_rows`` (not None) as a UTC time: SQLite's driver reads it as text,
-    PostgreSQL's as a naive time."""
-    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
-    return cast(datetime, _TIME.process_result_value(moment, _NO_DIALECT))
-
-
-_TIME, _NO_DIALECT = UtcDateTime(), cast(Any, None)  # its conversion reads no dialect
+    params = {"contest_id": contest.id, "since": since}
+    return session.connection().execute(_STATEMENTS.changed[frozen], params).all()
 
 
 def key_of(submission: Submission | Any) -> CellKey | None:

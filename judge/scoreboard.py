@@ -23,10 +23,9 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import Engine, case, func, select
 from sqlalchemy.orm import Session
@@ -154,14 +153,11 @@ def kept_cells(session: Session, contest: Contest, hide_after: datetime | None) 
     """Every non-empty cell, keyed by (user id, letter), from the summary rows ``judge.board`` keeps:
     the frozen variant when verdicts after ``hide_after`` (the freeze time) are hidden. Minutes and
     penalties follow from the first AC's time, the start and ``penalty_minutes``."""
-    return cells_of(contest, board.kept_rows(session, contest, hide_after is not None), board.read_time)
+    return cells_of(contest, board.kept_rows(session, contest, hide_after is not None))
 
 
-def cells_of(
-    contest: Contest, rows: Iterable[tuple], read_time: Callable[[Any], datetime] | None = None
-) -> dict[tuple[int, str], Cell]:
-    """Cells keyed by (user id, letter) from summary rows (``judge.board.kept_rows``'s tuples), their
-    first AC times made UTC times by ``read_time`` (``judge.board.read_time``; None: they are)."""
+def cells_of(contest: Contest, rows: Iterable[tuple]) -> dict[tuple[int, str], Cell]:
+    """Cells keyed by (user id, letter) from summary rows (``judge.board.kept_rows``'s tuples)."""
     letter_of = {p.problem_id: p.letter for p in contest.problems}
     start, penalty, icpc = contest.start_at, contest.penalty_minutes, contest.scoring == Scoring.ICPC
     cells = {}
@@ -172,8 +168,6 @@ def cells_of(
         if first_id is None:
             cells[(user_id, letter)] = Cell(letter, attempts, pending, False, None, 0, score)
             continue
-        if read_time is not None:
-            first_at = read_time(first_at)
         first = (first_at, first_id)
         if icpc:
             minute = contest_minute(start, first_at)
@@ -387,8 +381,7 @@ def _patch(session: Session, contest: Contest, kept: _Kept, version: int) -> _Ke
     if not kept.board.problems:  # no cells shown (the public view before the start)
         return _Kept(kept.shape, version, kept.board, kept.cells, kept.users, kept.rows, kept.rendered)
     hide_after = hidden_after(contest, kept.board.view)
-    stamped = board.changed_rows(session, contest, hide_after is not None, kept.version)
-    changed = cells_of(contest, stamped, board.read_time)
+    changed = cells_of(contest, board.changed_rows(session, contest, hide_after is not None, kept.version))
     if any(user_id not in kept.rows for user_id, _ in changed):
         return None
     cells = {**kept.cells, **changed}
