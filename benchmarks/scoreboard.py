@@ -3,7 +3,9 @@ test results) built in the database. Prints, measured side by side in one run, f
 
 - a view (jury, public) as the API serves it (built and made JSON-ready): from the submissions
   (every cell re-derived, ``judge.board.derive``: the baseline), from the kept summary rows with the
-  cache empty (cold), and from the cache; goal < 20 ms;
+  cache empty (cold), from the cache, and the first view after a final verdict (the cached board
+  brought up to date from the cells stamped since, what a class sees after each verdict); goal
+  < 20 ms for each;
 - the CPU per final verdict of ``judge.lifecycle.finish`` with the board kept in its transaction,
   against the same verdict store without it (the baseline); goal < 1 ms more;
 - a rejudge of a whole problem (``lifecycle.rejudge``), which re-derives the board, against the same
@@ -177,12 +179,36 @@ def view_times(session, contest, scoring: str, view: ScoreboardView, runs: int) 
 
     cold_ms, cold_cpu = median_ms(cold, runs)
     cached_ms, cached_cpu = median_ms(lambda: compute_scoreboard(session, contest, view).to_dict(), runs)
+    after_ms, after_cpu = after_verdict_ms(session, contest, view, runs)
+    now = utcnow()
+    derived = compute_scoreboard(session, contest, view, now, cells=derived_cells(session, contest, view))
+    assert compute_scoreboard(session, contest, view, now).to_dict() == derived.to_dict(), "the boards differ"
+    worst = max(cold_ms, cached_ms, after_ms)
     print(
         f"{scoring:4} {view:6} view: from the submissions {base_ms:6.1f} ms ({base_cpu:6.1f} CPU); "
         f"kept rows {cold_ms:5.1f} ms ({cold_cpu:5.1f} CPU) = {base_ms / cold_ms:4.1f}× faster; "
         f"cached {cached_ms:5.2f} ms ({cached_cpu:5.2f} CPU) = {base_ms / cached_ms:5.0f}× faster; "
-        f"goal < 20 ms {'met' if max(cold_ms, cached_ms) < 20 else 'missed'}"
+        f"after a verdict {after_ms:5.2f} ms ({after_cpu:5.2f} CPU); goal < 20 ms {'met' if worst < 20 else 'missed'}"
     )
+
+
+def after_verdict_ms(session, contest, view: ScoreboardView, runs: int) -> tuple[float, float]:
+    """Median wall ms and CPU ms of the first view after a final verdict (stored in a session of its
+    own, as a worker does; not timed), the board cached before it."""
+    rng = random.Random(SEED + runs)
+    enqueue_some(session, contest, runs, rng)
+    factory = make_sessionmaker(session.get_bind())
+    samples = []
+    for _ in range(runs):
+        claim = lifecycle.claim(session, "bench", 60)
+        assert claim is not None
+        session.commit()
+        compute_scoreboard(session, contest, view).to_dict()  # cached before the verdict
+        session.commit()
+        finish_apart(factory, claim, rng.choice(VERDICTS))
+        samples.append(timed_ms(lambda: compute_scoreboard(session, contest, view).to_dict()))
+        session.commit()
+    return statistics.median(s[0] for s in samples), statistics.median(s[1] for s in samples)
 
 
 def enqueue_some(session, contest, count: int, rng: random.Random) -> None:

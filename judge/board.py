@@ -19,6 +19,13 @@ Who keeps it:
 - ``bump`` alone, where only the rows of a board change (participants, class members, new
   accounts, problem names) or the view does (unfreeze).
 
+Stamps: every transaction that writes cells first advances the contest's version (on PostgreSQL
+that takes the contest's row lock, so versions are handed out in commit order) and stamps each row
+it writes with it (``BoardCell.version``). A change the stamps cannot describe (a rebuild, a
+``bump``, a cell deleted) also sets ``Contest.board_base_version`` to its version. So a board read at
+version ``v`` ≥ the base version is brought up to date by the cells stamped after ``v``
+(``changed_rows``); an older one must be read anew (``kept_rows``).
+
 A cell's derivation reads one index range (``ix_submissions_scoreboard``) and, for IOI submissions
 without a stored graded score, their test results.
 """
@@ -27,7 +34,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from itertools import groupby
 from types import SimpleNamespace
 from typing import Any, cast
@@ -76,16 +82,25 @@ def counted(contest: Contest | Any, s: type[Submission] | Any = Submission) -> l
 
 # -- versions -----------------------------------------------------------------------------------------
 def bump(session: Session, contest_ids: Iterable[int]) -> None:
-    """Advance the board version of these contests, in the caller's transaction. A rendered board
-    is cached under its version (``judge.scoreboard``)."""
-    ids = sorted(set(contest_ids))
-    if ids:
-        session.connection().execute(_STATEMENTS.bump, [{"contest_id": c} for c in ids])
+    """Advance the board version of these contests and make it their base version (a change their
+    cells' stamps do not describe), in the caller's transaction. A rendered board is cached under
+    its version (``judge.scoreboard``)."""
+    connection = session.connection()
+    for contest_id in sorted(set(contest_ids)):  # in id order: concurrent bumps take row locks alike
+        connection.execute(_STATEMENTS.bump, {"contest_id": contest_id})
 
 
 def version(session: Session, contest_id: int) -> int:
     """The board version of contest ``contest_id`` as committed (or as this transaction changed it)."""
-    return session.scalar(select(Contest.board_version).where(Contest.id == contest_id)) or 0
+    return versions(session, contest_id)[0]
+
+
+def versions(session: Session, contest_id: int) -> tuple[int, int]:
+    """(board version, base version) of contest ``contest_id`` as committed (or as this transaction
+    changed them), in one query; (0, 0) for an unknown contest. A board read at a version ≥ the base
+    version is made current by the cells stamped after it (``changed_rows``)."""
+    found = session.connection().execute(_STATEMENTS.versions, {"contest_id": contest_id}).first()
+    return (found[0], found[1]) if found else (0, 0)
 
 
 # -- keeping ------------------------------------------------------------------------------------------
@@ -130,11 +145,12 @@ def _refresh_noted(session: Session) -> None:
 
 
 def refresh(session: Session, keys: Iterable[CellKey]) -> None:
-    """Re-derive the cells of ``keys`` (contest id, user id, problem id) from their submissions and
-    bump their contests' versions, in the caller's transaction (flushed first). One query for the
-    contests' settings; per (contest, problem): one query for the submissions (IOI: with their test
-    results per group where they hold no graded score), one upsert, and a delete only for a cell left
-    empty."""
+    """Re-derive the cells of ``keys`` (contest id, user id, problem id) from their submissions,
+    stamped with their contests' versions advanced first, in the caller's transaction (flushed
+    first). Per contest one update of its version; one query for the contests' settings; per
+    (contest, problem): one query for the submissions (IOI: with their test results per group where
+    they hold no graded score), one upsert, and a delete only for a cell left empty (which, when it
+    removes a row, makes the version the contest's base)."""
     users: dict[tuple[int, str], set[int]] = defaultdict(set)
     for contest_id, user_id, problem_id in keys:
         users[(contest_id, problem_id)].add(user_id)
@@ -142,49 +158,59 @@ def refresh(session: Session, keys: Iterable[CellKey]) -> None:
         return
     session.flush()
     connection = session.connection()
-    contests = _contests(session, {contest_id for contest_id, _ in users})
+    stamps = {  # first, in id order: the contest's row lock orders concurrent refreshes by version
+        contest_id: connection.execute(_STATEMENTS.stamp, {"contest_id": contest_id}).scalar()
+        for contest_id in sorted({contest_id for contest_id, _ in users})
+    }
+    contests = _contests(session, set(stamps))
     for (contest_id, problem_id), user_ids in users.items():
         contest = contests.get(contest_id)
-        if contest is None or problem_id not in {p.problem_id for p in contest.problems}:
+        if contest is None:
             continue
-        rows = derive(session, contest, problem_id, sorted(user_ids))
+        if problem_id not in {p.problem_id for p in contest.problems}:  # no cell, but on the board's rows
+            connection.execute(_STATEMENTS.rebase, {"contest_id": contest_id})
+            continue
+        rows = derive(session, contest, problem_id, sorted(user_ids), stamps[contest_id] or 0)
         if rows:
             connection.execute(_upsert(connection.dialect.name), rows)
         empty = sorted(user_ids - {row["user_id"] for row in rows})
         if empty:
-            connection.execute(
+            deleted = connection.execute(
                 _STATEMENTS.delete_cells, {"contest_id": contest_id, "problem_id": problem_id, "users": empty}
             )
-    connection.execute(_STATEMENTS.bump, [{"contest_id": c} for c in sorted({c for c, _ in users})])
+            if deleted.rowcount:
+                connection.execute(_STATEMENTS.rebase, {"contest_id": contest_id})
 
 
 def _contests(session: Session, ids: set[int]) -> dict[int, Any]:
     """The settings a derivation reads (id, window, freeze, scoring, problems with their
-    points) of the contests ``ids`` as this transaction sees them, in one query: a worker's session
+    points) of the contests ``ids`` as this transaction sees them, one query each: a worker's session
     holds no contest, and a session that does may hold it as it was before another's edit."""
     found: dict[int, Any] = {}
-    for cid, start, end, freeze, scoring, problem_id, points in session.connection().execute(
-        _STATEMENTS.settings, {"ids": sorted(ids)}
-    ):
-        contest = found.setdefault(
-            cid,
-            SimpleNamespace(id=cid, start_at=start, end_at=end, freeze_at=freeze, scoring=scoring, problems=[]),
-        )
-        if problem_id is not None:
-            contest.problems.append(SimpleNamespace(problem_id=problem_id, points=points))
+    connection = session.connection()
+    for contest_id in sorted(ids):
+        for cid, start, end, freeze, scoring, problem_id, points in connection.execute(
+            _STATEMENTS.settings, {"contest_id": contest_id}
+        ):
+            contest = found.setdefault(
+                cid,
+                SimpleNamespace(id=cid, start_at=start, end_at=end, freeze_at=freeze, scoring=scoring, problems=[]),
+            )
+            if problem_id is not None:
+                contest.problems.append(SimpleNamespace(problem_id=problem_id, points=points))
     return found
 
 
 def rebuild(session: Session, contest: Contest) -> None:
-    """Re-derive every cell of ``contest`` from its submissions and bump its version, in the
-    caller's transaction (flushed first)."""
+    """Re-derive every cell of ``contest`` from its submissions, stamped with its version advanced
+    first and made its base version, in the caller's transaction (flushed first)."""
     session.flush()
     connection = session.connection()
+    stamp = connection.execute(_STATEMENTS.bump, {"contest_id": contest.id}).scalar()
     connection.execute(delete(CELLS).where(CELLS.c.contest_id == contest.id))
-    rows = derive(session, contest)
+    rows = derive(session, contest, stamp=stamp or 0)
     for start in range(0, len(rows), 2000):
         connection.execute(insert(CELLS), rows[start : start + 2000])
-    connection.execute(_STATEMENTS.bump, {"contest_id": contest.id})
 
 
 class _Statements:
@@ -206,7 +232,8 @@ class _Statements:
         one_problem = [s.problem_id == bindparam("problem_id"), s.user_id.in_(bindparam("users", expanding=True))]
         order = (s.user_id, s.problem_id, s.id)
         self.contest = select(*self.columns).where(*chosen).order_by(*order)
-        self.cells = select(*self.columns).where(*chosen, *one_problem).order_by(*order)
+        # a cell's: its problem is one of the contest's (``refresh`` checks), so no list of them to expand
+        self.cells = select(*self.columns).where(*counted(any_contest, s), *one_problem).order_by(*order)
         # IOI: a submission that holds no graded score is scored from its test results per group. A
         # cell's come in its submissions' statement (one row per group, one row with no group where
         # none is needed); a whole contest's apart, as joined they would sort every submission's
@@ -229,7 +256,7 @@ class _Statements:
             .select_from(Submission.__table__.outerjoin(TestResult.__table__, scored_by_tests))
             .group_by(s.id, t.test_group)
         )
-        self.cells_with_groups = with_groups.where(*chosen, *one_problem).order_by(*order)
+        self.cells_with_groups = with_groups.where(*counted(any_contest, s), *one_problem).order_by(*order)
         p = cast(Table, ContestProblem.__table__).c
         self.settings = (
             select(
@@ -241,17 +268,22 @@ class _Statements:
                 *p["problem_id", "points"],
             )
             .select_from(CONTESTS.outerjoin(ContestProblem.__table__, p.contest_id == contests.id))
-            .where(contests.id.in_(bindparam("ids", expanding=True)))
+            .where(contests.id == bindparam("contest_id"))
         )
         self.delete_cells = delete(CELLS).where(
             cells.contest_id == bindparam("contest_id"),
             cells.problem_id == bindparam("problem_id"),
             cells.user_id.in_(bindparam("users", expanding=True)),
         )
-        self.bump = (
-            update(CONTESTS)
-            .where(contests.id == bindparam("contest_id"))
-            .values(board_version=contests.board_version + 1)
+        this_contest = update(CONTESTS).where(contests.id == bindparam("contest_id"))
+        advanced = contests.board_version + 1
+        self.stamp = this_contest.values(board_version=advanced).returning(contests.board_version)
+        self.bump = this_contest.values(board_version=advanced, board_base_version=advanced).returning(
+            contests.board_version
+        )
+        self.rebase = this_contest.values(board_base_version=contests.board_version)
+        self.versions = select(contests.board_version, contests.board_base_version).where(
+            contests.id == bindparam("contest_id")
         )
         self.upserts: dict[str, Any] = {}
         self.kept = [
@@ -262,6 +294,7 @@ class _Statements:
             ).where(cells.contest_id == bindparam("contest_id"))
             for variant in VARIANTS
         ]
+        self.changed = [kept.where(cells.version > bindparam("since")) for kept in self.kept]
 
 
 _STATEMENTS = _Statements()
@@ -281,10 +314,15 @@ def _upsert(dialect: str) -> Any:
 
 
 def derive(
-    session: Session, contest: Contest | Any, problem_id: str | None = None, users: list[int] | None = None
+    session: Session,
+    contest: Contest | Any,
+    problem_id: str | None = None,
+    users: list[int] | None = None,
+    stamp: int = 0,
 ) -> list[dict]:
-    """The ``BoardCell`` rows (column dicts) of ``contest`` over its counted submissions (of
-    ``users`` on ``problem_id`` when given): one per (contestant, problem of the contest) with any."""
+    """The ``BoardCell`` rows (column dicts, ``version`` = ``stamp``) of ``contest`` over its counted
+    submissions (of ``users`` on ``problem_id``, one of the contest's problems, when given): one per
+    (contestant, problem of the contest) with any."""
     entries = {p.problem_id: p for p in contest.problems}
     if not entries:
         return []
@@ -314,33 +352,52 @@ def derive(
     rows = []
     for (user_id, problem_id_), cell in groupby(submissions, key=lambda r: (r.user_id, r.problem_id)):
         history = list(cell)
-        row: dict[str, object] = {"contest_id": contest.id, "user_id": user_id, "problem_id": problem_id_}
-        points = problem_points(entries[problem_id_])
-        live = _fold(contest, points, history, groups, None)
-        frozen = live if contest.freeze_at is None else _fold(contest, points, history, groups, contest.freeze_at)
+        row: dict[str, object] = {
+            "contest_id": contest.id,
+            "user_id": user_id,
+            "problem_id": problem_id_,
+            "version": stamp,
+        }
+        live, frozen = _variants(contest, problem_points(entries[problem_id_]), history, groups)
         for variant, values in zip(VARIANTS, (live, frozen)):
             row.update({f"{variant}_{name}": value for name, value in values.items()})
         rows.append(row)
     return rows
 
 
-def _fold(contest: Contest | Any, points: int, history: list, groups: dict, hide_after: datetime | None) -> dict:
-    """One variant of a cell: ``history`` (submission rows in id order) replayed through
-    ``judge.scoring`` with verdicts of submissions made at or after ``hide_after`` pending."""
+_PENDING = Attempt(0, None, 0.0)  # an attempt whose verdict is not shown
 
-    def shown(row) -> bool:
-        return row.status == Status.DONE and (hide_after is None or row.created_at < hide_after)
 
-    attempts = [
-        Attempt(
-            0,
-            r.verdict if shown(r) else None,
-            submission_points(r.score, r.max_score, groups.get(r.id, {}), r.tests_passed, r.tests_total, points)
-            if shown(r) and contest.scoring != Scoring.ICPC
-            else 0.0,
+def _variants(contest: Contest | Any, points: int, history: list, groups: dict) -> tuple[dict, dict]:
+    """The live and the frozen variant of a cell: ``history`` (submission rows in id order) replayed
+    through ``judge.scoring``, every verdict shown, then with the verdicts of submissions made at or
+    after the freeze pending. Each submission is scored once; with nothing at or after the freeze
+    both variants are one."""
+    scored = contest.scoring != Scoring.ICPC
+    live = [
+        (
+            Attempt(
+                0,
+                r.verdict,
+                submission_points(r.score, r.max_score, groups.get(r.id, {}), r.tests_passed, r.tests_total, points)
+                if scored
+                else 0.0,
+            )
+            if r.status == Status.DONE
+            else _PENDING
         )
         for r in history
     ]
+    freeze = contest.freeze_at
+    shown = _fold(contest, history, live)
+    if freeze is None or all(r.created_at < freeze for r in history):
+        return shown, shown
+    return shown, _fold(contest, history, [a if r.created_at < freeze else _PENDING for r, a in zip(history, live)])
+
+
+def _fold(contest: Contest | Any, history: list, attempts: list[Attempt]) -> dict:
+    """One variant of a cell from ``history`` (submission rows in id order) and their ``attempts``
+    as that variant shows them, through ``judge.scoring``."""
     if contest.scoring != Scoring.ICPC:
         ioi = ioi_cell(attempts)
         best = ioi.score
@@ -368,6 +425,13 @@ def kept_rows(session: Session, contest: Contest, frozen: bool) -> Sequence[Row]
     """The kept cells of ``contest`` as (user id, problem id, attempts, pending, score, first AC id,
     first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``)."""
     return session.connection().execute(_STATEMENTS.kept[frozen], {"contest_id": contest.id}).all()
+
+
+def changed_rows(session: Session, contest: Contest, frozen: bool, since: int) -> Sequence[Row]:
+    """The kept cells of ``contest`` (as ``kept_rows``) stamped after board version ``since``: with
+    ``since`` ≥ the base version (``versions``), every cell that changed since then."""
+    params = {"contest_id": contest.id, "since": since}
+    return session.connection().execute(_STATEMENTS.changed[frozen], params).all()
 
 
 def key_of(submission: Submission | Any) -> CellKey | None:

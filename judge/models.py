@@ -252,6 +252,8 @@ class Contest(Base):
     archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # bumped in every transaction that changes what its scoreboard shows (``judge.board``)
     board_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # the board version of the last change its cells' stamps do not describe (``judge.board``)
+    board_base_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     problems: Mapped[list[ContestProblem]] = relationship(
         order_by="ContestProblem.letter", cascade="all, delete-orphan"
@@ -267,7 +269,8 @@ class BoardCell(Base):
     attempts: ICPC counted tries up to and including the first AC (rejected + 1 when solved); IOI
     judged submissions. pending: ICPC attempts with no verdict shown before the first AC; IOI all of
     them. score: IOI best score (points). first_id, first_at: the submission that decided the cell:
-    ICPC its first AC shown, IOI the first to reach its best score above 0; else None.
+    ICPC its first AC shown, IOI the first to reach its best score above 0; else None. version: the
+    contest's board version that last wrote the row (its stamp).
     """
 
     __tablename__ = "board_cells"
@@ -284,6 +287,9 @@ class BoardCell(Base):
     frozen_score: Mapped[float] = mapped_column(Float)
     frozen_first_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     frozen_first_at: Mapped[datetime | None] = mapped_column(UtcDateTime, nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+    __table_args__ = (Index("ix_board_cells_stamp", "contest_id", "version"),)
 
 
 class ContestProblem(Base):

@@ -2,9 +2,10 @@
 problem), with the freeze applied, ranked, and exported as JSON-ready dicts (CSV: ``judge.exports``).
 
 Speed: a board is built from the contest's summary rows (``kept_cells``: one row per scoreboard
-cell) and the rendered board is cached per (database, contest, view) under the contest's board
-version (``judge.board.bump``) and what the clock decides (started, frozen), so a board is built once
-per change whichever API process serves it. ``replay_cells`` is the plain definition (each cell's
+cell) and the rendered board is kept per (database, contest, view) with the contest's board version
+(``judge.board``) and what the clock decides (started, frozen); after a change it is brought up to
+date from the rows stamped since (``compute_scoreboard``), whichever API process serves it.
+``replay_cells`` is the plain definition (each cell's
 submissions replayed through ``judge.scoring``, one query per cell); tests check the kept board
 equals the replayed one on random contests and ``benchmarks/scoreboard.py`` times both.
 
@@ -97,13 +98,14 @@ class Scoreboard:
     rendered: dict | None = field(default=None, repr=False, compare=False)  # to_dict's, once made
 
     def to_dict(self) -> dict:
-        """JSON-ready: the rows' cells without internal ids. Made once per board (a cached board's
-        copies share it): callers must not change what it holds but its top-level keys."""
+        """JSON-ready: the rows' cells without internal ids. Made once per board (a kept board's
+        copies share it, and a newer board the rows that did not change): callers must not change
+        what it holds but its top-level keys."""
         if self.rendered is None:
-            self.rendered = self._render()
+            self.rendered = {**self._render_head(), "rows": [{"rank": r.rank, **_render_row(r)} for r in self.rows]}
         return {**self.rendered, "computed_at": iso_utc(self.computed_at)}
 
-    def _render(self) -> dict:
+    def _render_head(self) -> dict:
         return {
             "contest": self.contest_id,
             "name": self.contest_name,
@@ -111,31 +113,31 @@ class Scoreboard:
             "view": self.view,
             "frozen": self.frozen,
             "problems": [{"letter": l, "name": n, "points": p} for l, n, p in self.problems],
-            "rows": [
-                {
-                    "rank": r.rank,
-                    "user": r.user,
-                    "display_name": r.display_name,
-                    "solved": r.solved,
-                    "penalty": r.penalty,
-                    "total": r.total,
-                    "cells": [
-                        {  # a literal per cell: a board renders thousands
-                            "letter": c.letter,
-                            "attempts": c.attempts,
-                            "pending": c.pending,
-                            "solved": c.solved,
-                            "minute": c.minute,
-                            "penalty": c.penalty,
-                            "score": c.score,
-                            "first_solve": c.first_solve,
-                        }
-                        for c in r.cells
-                    ],
-                }
-                for r in self.rows
-            ],
         }
+
+
+def _render_row(row: Row) -> dict:
+    """A row JSON-ready, but for its rank (which comes first)."""
+    return {
+        "user": row.user,
+        "display_name": row.display_name,
+        "solved": row.solved,
+        "penalty": row.penalty,
+        "total": row.total,
+        "cells": [
+            {  # a literal per cell: a board renders thousands
+                "letter": c.letter,
+                "attempts": c.attempts,
+                "pending": c.pending,
+                "solved": c.solved,
+                "minute": c.minute,
+                "penalty": c.penalty,
+                "score": c.score,
+                "first_solve": c.first_solve,
+            }
+            for c in row.cells
+        ],
+    }
 
 
 def hidden_after(contest: Contest, view: ScoreboardView) -> datetime | None:
@@ -237,9 +239,26 @@ def _submission_score(session: Session, row: Submission, points: int) -> float:
 
 
 # -- the board ----------------------------------------------------------------------------------------
-CACHED_BOARDS = 64  # rendered boards kept per database (least recently used dropped)
-_boards: weakref.WeakKeyDictionary[Engine, OrderedDict[tuple, Scoreboard]] = weakref.WeakKeyDictionary()
+CACHED_BOARDS = 64  # rendered boards kept per database, one per (contest, view); least recently used dropped
+_boards: weakref.WeakKeyDictionary[Engine, OrderedDict[tuple, _Kept]] = weakref.WeakKeyDictionary()
 _boards_lock = threading.Lock()
+
+
+@dataclass(slots=True, frozen=True)
+class _Kept:
+    """A rendered board kept in the process with what bringing it up to date needs: its ``shape``
+    (``board_key`` without the version), the board ``version`` it shows, its cells by (user id,
+    letter) with their first-solve flags, its contestants (id, name, display name) in display order,
+    and each one's row (rank 0) and rendered row (no rank) by user id. Never changed once made: a
+    newer one shares what did not change."""
+
+    shape: tuple
+    version: int
+    board: Scoreboard
+    cells: dict[tuple[int, str], Cell]
+    users: list[tuple[int, str, str]]
+    rows: dict[int, Row]
+    rendered: dict[int, dict]
 
 
 def compute_scoreboard(
@@ -256,40 +275,46 @@ def compute_scoreboard(
     Only submissions made in the contest's window count. Before the start, the public view has no
     problems (``judge.contests.problems_shown``): its rows list the contestants and no cells.
 
-    A board built from the summary rows is cached per (database, contest, view) under the contest's
-    board version read from the database (``judge.board.version``), its settings and what ``now``
-    decides (problems shown, frozen), so every process serving the database sees a change at once.
-    The cached board is shared: callers must not change it; ``computed_at`` is ``now``."""
+    A board built from the summary rows is kept per (database, contest, view) with the contest's
+    board version it shows, read from the database (``judge.board.versions``), so every process
+    serving the database sees a change at once. When the version moved and the rest of its key
+    (``board_key``) did not, the kept board is brought up to date from the cells stamped since
+    (``judge.board.changed_rows``): those cells, their contestants' rows and the first solves of
+    their problems are made anew and the rows ranked again. It is read anew when a change the stamps
+    cannot describe came since (the contest's base version is past it: a rebuild, new participants)
+    or a changed cell is a contestant it does not list. The board is shared: callers must not change
+    it; ``computed_at`` is ``now``."""
     now = now or utcnow()
     if cells is not None:
-        return _build(session, contest, view, now, cells)
-    key = board_key(session, contest, view, now)
+        return _build(session, contest, view, now, (), 0, cells).board
+    version, base = board.versions(session, contest.id)
+    shape = _shape(contest, view, now)
     engine = session.get_bind()
+    place = (contest.id, view)
     with _boards_lock:
-        cached = _boards.setdefault(engine, OrderedDict()).get(key)  # type: ignore[arg-type]
-    if cached is not None:
-        return replace(cached, computed_at=now)
-    built = _build(session, contest, view, now, None)
-    built.to_dict()  # rendered once for every copy served from the cache
-    with _boards_lock:
-        boards = _boards.setdefault(engine, OrderedDict())  # type: ignore[arg-type]
-        boards[key] = built
-        boards.move_to_end(key)
-        while len(boards) > CACHED_BOARDS:
-            boards.popitem(last=False)
-    return built
+        kept = _boards.setdefault(engine, OrderedDict()).get(place)  # type: ignore[arg-type]
+    fresh = None
+    if kept is not None and kept.shape == shape and base <= kept.version <= version:
+        fresh = kept if kept.version == version else _patch(session, contest, kept, version)
+    if fresh is None:
+        fresh = _build(session, contest, view, now, shape, version, None)
+    if fresh is not kept:
+        with _boards_lock:
+            boards = _boards.setdefault(engine, OrderedDict())  # type: ignore[arg-type]
+            stored = boards.get(place)
+            if stored is None or stored.shape != shape or stored.version <= version:
+                boards[place] = fresh
+            boards.move_to_end(place)
+            while len(boards) > CACHED_BOARDS:
+                boards.popitem(last=False)
+    return replace(fresh.board, computed_at=now)
 
 
-def board_key(session: Session, contest: Contest, view: ScoreboardView, now: datetime) -> tuple:
-    """What a rendered board of ``contest`` in ``view`` at ``now`` depends on: the contest's board
-    version as stored (``judge.board``: bumped with every change of its summary rows, participants,
-    problems, settings), its settings, and what ``now`` decides (problems shown, frozen). One small
-    query. Equal keys of one database give equal boards."""
+def _shape(contest: Contest, view: ScoreboardView, now: datetime) -> tuple:
     hide_after = hidden_after(contest, view)
     return (
         contest.id,
         view,
-        board.version(session, contest.id),
         problems_shown(contest, view == ScoreboardView.JURY, now),
         hide_after is not None and now >= hide_after,
         hide_after,
@@ -298,7 +323,16 @@ def board_key(session: Session, contest: Contest, view: ScoreboardView, now: dat
         contest.scoring,
         contest.penalty_minutes,
         contest.name,
+        tuple((p.letter, p.problem_id, p.points) for p in contest.problems),
     )
+
+
+def board_key(session: Session, contest: Contest, view: ScoreboardView, now: datetime) -> tuple:
+    """What a rendered board of ``contest`` in ``view`` at ``now`` depends on: the contest's board
+    version as stored (``judge.board``: advanced with every change of its summary rows, participants,
+    problems, settings), its settings, and what ``now`` decides (problems shown, frozen). One small
+    query. Equal keys of one database give equal boards."""
+    return (*_shape(contest, view, now), board.version(session, contest.id))
 
 
 def _build(
@@ -306,8 +340,11 @@ def _build(
     contest: Contest,
     view: ScoreboardView,
     now: datetime,
+    shape: tuple,
+    version: int,
     cells: dict[tuple[int, str], Cell] | None,
-) -> Scoreboard:
+) -> _Kept:
+    """The board read anew: from ``cells`` when given, else from the kept rows."""
     hide_after = hidden_after(contest, view)
     shown = contest.problems if problems_shown(contest, view == ScoreboardView.JURY, now) else []
     if cells is None:
@@ -317,27 +354,77 @@ def _build(
     )
     problems = [(p.letter, names.get(p.problem_id, p.problem_id), problem_points(p)) for p in shown]
     _mark_first_solves(cells)
-    users = session.execute(
-        select(User.id, User.name, User.display_name)
-        .where(on_scoreboard(contest))
-        .order_by(User.display_name, User.name)
-    ).all()
+    users = [
+        (user_id, name, display)
+        for user_id, name, display in session.execute(
+            select(User.id, User.name, User.display_name)
+            .where(on_scoreboard(contest))
+            .order_by(User.display_name, User.name)
+        )
+    ]
     letters = [letter for letter, _, _ in problems]
     get = cells.get
-    rows = [
-        _row(name, display, [get((user_id, letter)) or Cell(letter) for letter in letters])
+    rows = {
+        user_id: _row(name, display, [get((user_id, letter)) or Cell(letter) for letter in letters])
         for user_id, name, display in users
-    ]
-    key = (
-        (lambda r: icpc_rank_key(r.solved, r.penalty))
-        if contest.scoring == Scoring.ICPC
-        else (lambda r: ioi_rank_key(r.total))
-    )
-    rows.sort(key=key)  # stable: ties keep the participants' display-name order
-    for row, rank in zip(rows, competition_ranks([key(r) for r in rows])):
-        row.rank = rank
+    }
+    rendered = {user_id: _render_row(row) for user_id, row in rows.items()}
     frozen = hide_after is not None and now >= hide_after
-    return Scoreboard(contest.id, contest.name, contest.scoring, view, frozen, now, problems, rows)
+    empty = Scoreboard(contest.id, contest.name, contest.scoring, view, frozen, now, problems, [])
+    return _ranked(_Kept(shape, version, empty, cells, users, rows, rendered), contest)
+
+
+def _patch(session: Session, contest: Contest, kept: _Kept, version: int) -> _Kept | None:
+    """``kept`` brought to ``version`` from the cells stamped after its own (see
+    ``compute_scoreboard``); None when it must be read anew (a changed cell of a contestant it does
+    not list)."""
+    if not kept.board.problems:  # no cells shown (the public view before the start)
+        return _Kept(kept.shape, version, kept.board, kept.cells, kept.users, kept.rows, kept.rendered)
+    hide_after = hidden_after(contest, kept.board.view)
+    changed = cells_of(contest, board.changed_rows(session, contest, hide_after is not None, kept.version))
+    if any(user_id not in kept.rows for user_id, _ in changed):
+        return None
+    cells = {**kept.cells, **changed}
+    touched = {user_id for user_id, _ in changed}
+    for letter in {letter for _, letter in changed}:  # its first solve, as _mark_first_solves finds it
+        best = None
+        for user_id, _, _ in kept.users:
+            cell = cells.get((user_id, letter))
+            if cell is not None and cell.solved and cell.first_ac is not None:
+                if best is None or cell.first_ac < best[1].first_ac:  # type: ignore[operator]
+                    best = (user_id, cell)
+        for user_id, _, _ in kept.users:
+            cell = cells.get((user_id, letter))
+            if cell is not None and cell.first_solve != (best is not None and best[0] == user_id):
+                cells[(user_id, letter)] = replace(cell, first_solve=not cell.first_solve)
+                touched.add(user_id)
+    letters = [letter for letter, _, _ in kept.board.problems]
+    rows, rendered = dict(kept.rows), dict(kept.rendered)
+    for user_id, name, display in kept.users:
+        if user_id in touched:
+            rows[user_id] = _row(name, display, [cells.get((user_id, letter)) or Cell(letter) for letter in letters])
+            rendered[user_id] = _render_row(rows[user_id])
+    return _ranked(_Kept(kept.shape, version, kept.board, cells, kept.users, rows, rendered), contest)
+
+
+def _ranked(kept: _Kept, contest: Contest) -> _Kept:
+    """``kept`` with its board's rows (new ones: earlier boards share the rows kept) ranked and
+    rendered; ties keep the contestants' display order."""
+    if contest.scoring == Scoring.ICPC:
+        order = sorted(kept.users, key=lambda u: icpc_rank_key(kept.rows[u[0]].solved, kept.rows[u[0]].penalty))
+        keys = [icpc_rank_key(kept.rows[u[0]].solved, kept.rows[u[0]].penalty) for u in order]
+    else:
+        order = sorted(kept.users, key=lambda u: ioi_rank_key(kept.rows[u[0]].total))
+        keys = [ioi_rank_key(kept.rows[u[0]].total) for u in order]
+    rows, rendered_rows = [], []
+    for (user_id, _, _), rank in zip(order, competition_ranks(keys)):
+        r = kept.rows[user_id]
+        rows.append(Row(rank, r.user, r.display_name, r.solved, r.penalty, r.total, r.cells))
+        rendered_rows.append({"rank": rank, **kept.rendered[user_id]})
+    template = kept.board
+    result = replace(template, rows=rows, rendered=None)
+    result.rendered = {**result._render_head(), "rows": rendered_rows}
+    return _Kept(kept.shape, kept.version, result, kept.cells, kept.users, kept.rows, kept.rendered)
 
 
 def _row(name: str, display_name: str, cells: list[Cell]) -> Row:

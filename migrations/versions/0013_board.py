@@ -40,16 +40,8 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["user_id"], ["users.id"]),
         sa.PrimaryKeyConstraint("contest_id", "user_id", "problem_id"),
     )
-    # existing contests: the summary rows are derived from their submissions
-    from sqlalchemy.orm import Session
-
-    from judge import board
-    from judge.models import Contest
-
-    session = Session(bind=op.get_bind())
-    for contest in session.query(Contest).all():
-        board.rebuild(session, contest)
-    session.flush()
+    # existing contests: their summary rows are derived by 0014_board_stamps, once the rows have all
+    # their columns
 
 
 def downgrade() -> None:

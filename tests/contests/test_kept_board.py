@@ -4,7 +4,9 @@ and IOI contests driven through the judge's own paths: submissions queued, claim
 test results and graded scores, lost leases ending as JE, rejudges of a submission, of a problem and
 of the non-AC ones, window and freeze edits, unfreezing, scoring, penalty and problem-set edits, and
 jury submissions. After every step both views (jury and public), rendered through the board cache,
-must equal the replay; and a second engine on the same database sees every change."""
+must equal the replay: most of them are the cached board brought up to date from the cells stamped
+since (``judge.scoreboard._patch``), after one step on the walk's engine and after several on a
+second engine on the same database (another API process); and a second engine sees every change."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from judge import board, lifecycle
+from judge import board, lifecycle, scoreboard
 from judge.contests import ContestRuleError, ProblemEntry, edit_contest
 from judge.db import make_engine, make_sessionmaker
 from judge.models import Contest, Problem, Submission, utcnow
@@ -27,16 +29,40 @@ VERDICTS = ["AC", "AC", "WA", "WA", "TLE", "RTE", "CE", "JE"]
 VIEWS = (ScoreboardView.JURY, ScoreboardView.PUBLIC)
 
 
-def assert_kept_equals_replay(session, contest: Contest, step: str) -> None:
-    """Both views of the kept (and cached) board equal the replayed ones, cell by cell and rendered."""
+def assert_kept_equals_replay(session, contest: Contest, step: str, reader=None) -> None:
+    """Both views of the kept (and cached) board equal the replayed ones, cell by cell, row by row and
+    rendered; the cached board read through ``reader`` (a session of another engine) when given."""
     now = utcnow()
+    if reader is not None:
+        reader.expire_all()  # as an API process loads the contest for each request
+        there = reader.get(Contest, contest.id)
     for view in VIEWS:
         hide = hidden_after(contest, view)
         replayed = replay_cells(session, contest, hide)
         assert kept_cells(session, contest, hide) == replayed, (step, view)
-        kept = compute_scoreboard(session, contest, view, now).to_dict()
-        plain = compute_scoreboard(session, contest, view, now, cells=replayed).to_dict()
-        assert kept == plain, (step, view)
+        if reader is None:
+            kept = compute_scoreboard(session, contest, view, now)
+        else:
+            kept = compute_scoreboard(reader, there, view, now)
+            reader.commit()
+        plain = compute_scoreboard(session, contest, view, now, cells=replayed)
+        assert kept.rows == plain.rows, (step, view)
+        assert kept.to_dict() == plain.to_dict(), (step, view)
+
+
+@pytest.fixture
+def patches(monkeypatch):
+    """The boards brought up to date from stamped cells (``judge.scoreboard._patch``), counted."""
+    made = []
+    patch = scoreboard._patch
+
+    def counted(*args, **kwargs):
+        kept = patch(*args, **kwargs)
+        made.append(kept is not None)
+        return kept
+
+    monkeypatch.setattr(scoreboard, "_patch", counted)
+    return made
 
 
 def _judge_one(session, rng: random.Random, ioi: bool) -> str:
@@ -117,8 +143,10 @@ def _edit(session, rng: random.Random, contest: Contest) -> str:
 
 @pytest.mark.parametrize("scoring", ["icpc", "ioi"])
 @pytest.mark.parametrize("seed", range(4))
-def test_the_kept_board_equals_the_replayed_board(db, scoring, seed):
+def test_the_kept_board_equals_the_replayed_board(db, database_url, patches, scoring, seed):
     rng = random.Random(1000 * seed + len(scoring))
+    other = make_engine(database_url)
+    reader, peeks = make_sessionmaker(other)(), random.Random(seed)
     add_problems(db, "pa", "pb", "pc")
     users = add_users(db, *[f"s{i}" for i in range(4)]) | add_users(db, "tess", role="teacher")
     contest = make_contest(
@@ -145,11 +173,17 @@ def test_the_kept_board_equals_the_replayed_board(db, scoring, seed):
         step = rng.choice(steps)()
         shown.append(step)
         assert_kept_equals_replay(db, contest, step)
+        if peeks.random() < 0.3:  # the other engine's board, some steps behind
+            assert_kept_equals_replay(db, contest, step, reader)
     while "nothing queued" not in _judge_one(db, rng, contest.scoring == "ioi"):
         pass
     assert_kept_equals_replay(db, contest, "all judged")
+    assert_kept_equals_replay(db, contest, "all judged", reader)
+    reader.close()
+    other.dispose()
     boards = [compute_scoreboard(db, contest, view).to_dict() for view in VIEWS]
     assert any(c["attempts"] for r in boards[0]["rows"] for c in r["cells"]), shown  # not trivially empty
+    assert patches.count(True) >= 8, patches  # most views were a board brought up to date
 
 
 def test_a_board_cached_by_one_engine_follows_changes_made_through_another(database_url):
@@ -199,3 +233,31 @@ def test_a_board_cached_by_one_engine_follows_changes_made_through_another(datab
     finally:
         first.dispose()
         second.dispose()
+
+
+def test_a_cell_removed_reads_the_board_anew(db, patches):
+    """A cell left empty (its only submission deleted) is a change the stamps cannot describe: it
+    moves the contest's base version, and the cached board is read anew, equal to the replay."""
+    add_problems(db, "pa", "pb")
+    ids = add_users(db, "ann", "ben")
+    contest = make_contest(db, start=utcnow() - timedelta(minutes=30))
+    for name in ("ann", "ben"):
+        lifecycle.enqueue(
+            db,
+            problem=db.get(Problem, "pa"),
+            language="cpp",
+            source="int main(){}",
+            user_id=ids[name],
+            contest_id=contest.id,
+            is_jury=False,
+            now=utcnow(),
+        )
+    db.commit()
+    assert_kept_equals_replay(db, contest, "two pending")
+    version, base = board.versions(db, contest.id)
+    ann = db.scalars(select(Submission).where(Submission.user_id == ids["ann"])).one()
+    db.delete(ann)
+    db.commit()
+    assert_kept_equals_replay(db, contest, "one removed")
+    assert board.versions(db, contest.id)[1] > version > base
+    assert patches == [], patches  # read anew, not brought up to date
