@@ -233,7 +233,7 @@ def upgrade(url: str, revision: str = "head") -> None:
     database at ``url``.
 
     Raises alembic/SQLAlchemy errors when the database cannot be reached, and what a migration
-    raises when it refuses (``0014_user_names``: user names that differ only in case).
+    raises when it refuses (``0015_user_names``: user names that differ only in case).
     """
     from alembic import command
 

@@ -133,7 +133,7 @@ def test_metrics_count_a_frozen_verdict_as_hidden_until_the_unfreeze(api_app, te
 
 
 def test_user_names_that_differ_only_in_case_stop_the_upgrade_and_keep_every_row(database_url):
-    """``0014_user_names``: with ``Alice`` and ``alice`` both in the database the upgrade refuses,
+    """``0015_user_names``: with ``Alice`` and ``alice`` both in the database the upgrade refuses,
     naming them, and changes nothing; once one is renamed it makes the index, which then refuses a
     third spelling even past the application's own check."""
     from alembic import command
@@ -143,7 +143,7 @@ def test_user_names_that_differ_only_in_case_stop_the_upgrade_and_keep_every_row
     from judge.db import alembic_config, upgrade
     from judge.models import User
 
-    command.downgrade(alembic_config(database_url), "0013_board")
+    command.downgrade(alembic_config(database_url), "0014_board_stamps")
     engine = make_engine(database_url)
     user = {"display_name": "A", "role": "student", "password_hash": "x", "created_at": utcnow(), "active": True}
     with engine.begin() as connection:

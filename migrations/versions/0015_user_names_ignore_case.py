@@ -1,7 +1,7 @@
 """user names unique whatever their case: a unique index on lower(name)
 
-Revision ID: 0014_user_names
-Revises: 0013_board
+Revision ID: 0015_user_names
+Revises: 0014_board_stamps
 Create Date: 2026-12-02 02:00:00.000000
 
 Accounts whose names differ only in case (``Alice`` and ``alice``) would make a case-insensitive
@@ -13,8 +13,8 @@ upgrade again. No row is changed or removed by this migration.
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0014_user_names"
-down_revision = "0013_board"
+revision = "0015_user_names"
+down_revision = "0014_board_stamps"
 branch_labels = None
 depends_on = None
 
