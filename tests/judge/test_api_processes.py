@@ -10,6 +10,7 @@ holds its server-side socket (found through /proc/net/tcp and /proc/<pid>/fd). T
 
 from __future__ import annotations
 
+import ctypes
 import http.client
 import json
 import os
@@ -30,6 +31,7 @@ from tests.contests.conftest import add_problems, add_users, make_contest
 
 SUBMIT_INTERVAL_S = 60  # long enough that a second submission of one student within a test is refused
 LOGIN_FAILURES = 3
+PIDFD_GETFD = 438  # the system call's number on x86_64 and arm64
 
 
 def _free_port() -> int:
@@ -62,20 +64,39 @@ def _server_socket_inode(port: int, client_port: int) -> int | None:
     return None
 
 
-def _owner(pids: list[int], inode: int) -> int | None:
-    """Which of ``pids`` holds the socket ``inode`` open."""
+def _holder(pids: list[int], inode: int) -> tuple[int, int] | None:
+    """Which of ``pids`` holds the socket ``inode`` open, and as which descriptor: (pid, fd)."""
     target = f"socket:[{inode}]"
     for pid in pids:
         try:
             for fd in Path(f"/proc/{pid}/fd").iterdir():
                 try:
                     if os.readlink(fd) == target:
-                        return pid
+                        return pid, int(fd.name)
                 except OSError:
                     continue
         except OSError:
             continue
     return None
+
+
+def _owner(pids: list[int], inode: int) -> int | None:
+    """Which of ``pids`` holds the socket ``inode`` open."""
+    held = _holder(pids, inode)
+    return held[0] if held else None
+
+
+def _copy_of_descriptor(pid: int, fd: int) -> socket.socket:
+    """A socket object on process ``pid``'s descriptor ``fd`` (pidfd_getfd(2); root)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    pidfd = os.pidfd_open(pid)
+    try:
+        copied = libc.syscall(PIDFD_GETFD, pidfd, fd, 0)
+        if copied < 0:
+            raise OSError(ctypes.get_errno(), "pidfd_getfd")
+    finally:
+        os.close(pidfd)
+    return socket.socket(fileno=copied)
 
 
 class Server:
@@ -260,6 +281,21 @@ def _alive(pid: int) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def test_each_api_process_answers_without_nagles_delay(server):
+    """The server's end of every connection has TCP_NODELAY, in each API process: otherwise an
+    answer written as head then body waits for the client's delayed ACK (up to 40 ms a request),
+    since the socket the parent binds for its children names no protocol and asyncio then leaves
+    Nagle's algorithm on (``judge.serving.no_delay``)."""
+    for index in (0, 1):
+        connection = server.connection_to(index)
+        inode = _server_socket_inode(server.port, connection.sock.getsockname()[1])
+        held = _holder(_children(server.process.pid), inode) if inode else None
+        assert held is not None, "no API process holds the connection"
+        with _copy_of_descriptor(*held) as server_end:
+            assert server_end.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+        connection.close()
 
 
 def test_serve_killed_takes_its_api_processes_with_it(sqlite_url, tmp_path):
