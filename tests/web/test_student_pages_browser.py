@@ -5,10 +5,14 @@ the note on the secret tests' hidden figures. Each test saves a screenshot (path
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
+from sqlalchemy import select
 
+from judge.clock import utcnow
+from judge.models import Contest, ContestProblem
 from tests.web.conftest import REPO, screenshot, sign_in
 from tests.web.test_clarifications_http import running_contest
 from tests.web.test_teacher_browser import contests_end  # noqa: F401 (a fixture)
@@ -36,10 +40,30 @@ def test_a_student_reaches_its_contests_from_the_navigation(live_judge, new_page
     expect(page.get_by_role("heading", name="Navigation lab")).to_be_visible()
 
 
+def _wait_for_lee_in_practice(live_judge, timeout_s: float = 15) -> None:
+    """Wait until no contest with lee is running in ``live_judge``: an earlier test's contest, which
+    its ``contests_end`` ends a second later, still takes lee from every student until then (no
+    practice form)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        with live_judge.app.state.sessions() as session:
+            now = utcnow()
+            running = session.scalars(
+                select(Contest.name)
+                .join(ContestProblem, ContestProblem.contest_id == Contest.id)
+                .where(ContestProblem.problem_id == "lee", Contest.start_at <= now, Contest.end_at > now)
+            ).all()
+        if not running:
+            return
+        assert time.monotonic() < deadline, f"contests with lee still running: {running}"
+        time.sleep(0.1)
+
+
 def _submit_from_cheese(live_judge, new_page, name: str):
     """A page signed in as the new student ``name`` on its judged practice submission of lee's
     accepted ``from_cheese.py`` (its path on sample 02 is not the judge answer's: another shortest one)."""
     live_judge.add_user(name)
+    _wait_for_lee_in_practice(live_judge)
     page = new_page()
     sign_in(page, name)
     page.goto("/problems/lee")
