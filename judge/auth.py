@@ -25,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
@@ -109,6 +110,12 @@ def same_name(name: str) -> ColumnElement[bool]:
     """SQL condition: a user's name is ``name`` whatever the case (``Alice`` is ``alice``): one
     name per person, as the unique index on ``lower(name)`` keeps it."""
     return func.lower(User.name) == name.lower()
+
+
+def named_any(names: Iterable[str]) -> ColumnElement[bool]:
+    """SQL condition: a user's name is one of ``names`` whatever the case (see ``same_name``);
+    match the rows found to the names by ``name.lower()``."""
+    return func.lower(User.name).in_({name.lower() for name in names})
 
 
 def taken_names(session: Session, names: list[str]) -> dict[str, str]:

@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from judge import board
+from judge.auth import same_name
 from judge.models import ClassMember, ContestClass, SchoolClass, User
 from judge.schemas import storable
 from judge.users import NewAccount, create_accounts
@@ -74,7 +75,7 @@ def sees_user(session: Session, actor: User, user: User) -> bool:
 def seen_user(session: Session, actor: User, name: str) -> User:
     """The account called ``name`` if ``actor`` sees it; raises ClassRuleError 404 otherwise (an
     account hidden from ``actor`` answers as one that does not exist)."""
-    user = session.scalar(select(User).where(User.name == name, users_seen(actor))) if storable(name) else None
+    user = session.scalar(select(User).where(same_name(name), users_seen(actor))) if storable(name) else None
     if user is None:
         raise ClassRuleError(404, f"no user {name[:64]!r}")
     return user
@@ -151,7 +152,7 @@ def create_class(session: Session, actor: User, name: str, teacher: str | None =
     if teacher is not None and teacher != actor.name:
         if actor.role != Role.ADMIN:
             raise ClassRuleError(403, "a teacher creates classes for itself only")
-        named = session.scalar(select(User).where(User.name == teacher)) if storable(teacher) else None
+        named = session.scalar(select(User).where(same_name(teacher))) if storable(teacher) else None
         if named is None or named.role == Role.STUDENT:
             raise ClassRuleError(404, f"no teacher {teacher[:64]!r}")
         owner = named
@@ -226,7 +227,7 @@ def import_students(
     for number, account in enumerate(accounts, start=1):
         if account.role != Role.STUDENT:
             raise ClassRuleError(422, f"row {number}: a class holds students only")
-        found = session.scalar(select(User).where(User.name == account.name, students_seen(actor)))
+        found = session.scalar(select(User).where(same_name(account.name), students_seen(actor)))
         if found is None:
             new.append(account)
         elif account.password is not None:
@@ -245,7 +246,7 @@ def remove_student(session: Session, school_class: SchoolClass, name: str) -> No
         session.scalar(
             select(User.id)
             .join(ClassMember, ClassMember.user_id == User.id)
-            .where(ClassMember.class_id == school_class.id, User.name == name)
+            .where(ClassMember.class_id == school_class.id, same_name(name))
         )
         if storable(name)
         else None

@@ -704,16 +704,16 @@ def user_password(
     """Set a new password (and end the user's tokens)."""
     from sqlalchemy import select
 
-    from judge.auth import set_password
+    from judge.auth import same_name, set_password
     from judge.models import User
 
     with _db() as session:
-        user = session.scalar(select(User).where(User.name == name))
+        user = session.scalar(select(User).where(same_name(name)))
         if user is None:
             fail(f"no user {name!r}")
         generated = set_password(session, user, password or None)
         session.commit()
-    say(f"new password of {name}: {generated}" if generated else f"password of {name} changed")
+    say(f"new password of {user.name}: {generated}" if generated else f"password of {user.name} changed")
 
 
 @contest_app.command("create")

@@ -46,9 +46,10 @@ def _named(session, name: str, role: str | None = None):
     """The account ``name`` (of ``role`` when given); exits 1 when there is none."""
     from sqlalchemy import select
 
+    from judge.auth import same_name
     from judge.models import User
 
-    user = session.scalar(select(User).where(User.name == name))
+    user = session.scalar(select(User).where(same_name(name)))
     if user is None or (role is not None and user.role != role):
         fail(f"no {role or 'user'} {name!r}")
     return user

@@ -22,7 +22,7 @@ from sqlalchemy import ColumnElement, CursorResult, and_, delete, false, literal
 from sqlalchemy.orm import Session
 
 from judge import board
-from judge.auth import is_jury
+from judge.auth import is_jury, named_any, same_name
 from judge.board import in_window
 from judge.classes import classes_seen, sees_user, users_seen
 from judge.clock import to_utc
@@ -291,11 +291,12 @@ def set_participants(
     contest.all_students = names is None and not class_ids
     if names:
         seen = or_(users_seen(actor), User.id.in_(kept_users)) if actor is not None else true()
-        users = {u.name: u for u in session.scalars(select(User).where(User.name.in_(names), seen))}
-        missing = [n for n in names if n not in users]
+        users = {u.name.lower(): u for u in session.scalars(select(User).where(named_any(names), seen))}
+        missing = [n for n in names if n.lower() not in users]
         if missing:
             raise ContestRuleError(404, f"no user {missing[0][:64]!r}")
-        session.add_all(ContestParticipant(contest_id=contest.id, user_id=users[n].id) for n in dict.fromkeys(names))
+        user_ids = dict.fromkeys(users[n.lower()].id for n in names)  # Alice and alice: one participant
+        session.add_all(ContestParticipant(contest_id=contest.id, user_id=user_id) for user_id in user_ids)
     if class_ids:
         shown = or_(classes_seen(actor), SchoolClass.id.in_(kept_classes)) if actor is not None else true()
         found = set(session.scalars(select(SchoolClass.id).where(SchoolClass.id.in_(class_ids), shown)))
@@ -343,7 +344,7 @@ def create_contest(session: Session, spec: ContestSpec, owner: User | None = Non
     """
     actor = owner
     if owner is None and spec.owner is not None:
-        owner = session.scalar(select(User).where(User.name == spec.owner))
+        owner = session.scalar(select(User).where(same_name(spec.owner)))
         if owner is None:
             raise ContestRuleError(404, f"no user {spec.owner!r}")
     contest = Contest(

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from judge import printouts, users
 from judge.api.errors import answers
 from judge.api.lookups import jury_contest
-from judge.auth import current_user, db_session, jury_user
+from judge.auth import current_user, db_session, jury_user, named_any
 from judge.models import Contest, Problem, User
 from judge.package_store import cached_package
 from judge.packages import PackageError
@@ -99,10 +99,10 @@ def slips(session: Session, actor: User | None, accounts: list[tuple[str, str | 
     if not 1 <= len(accounts) <= MAX_IMPORTED_USERS:
         raise HTTPException(422, f"1 to {MAX_IMPORTED_USERS} accounts at once")
     names = [name for name, _ in accounts]
-    found = {u.name: u for u in session.scalars(select(User).where(User.name.in_(filter(storable, names))))}
+    found = {u.name.lower(): u for u in session.scalars(select(User).where(named_any(filter(storable, names))))}
     out = []
     for name, password in accounts:
-        account = found.get(name)
+        account = found.get(name.lower())
         if account is None:
             raise HTTPException(404, f"no user {name[:64]!r}")
         if actor is not None and not users.may_manage(actor, account.role):

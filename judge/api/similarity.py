@@ -16,7 +16,7 @@ from judge import contests as rules
 from judge import similarity
 from judge.api.errors import answers
 from judge.api.lookups import jury_contest, viewable_submission
-from judge.auth import current_user, db_session, jury_user
+from judge.auth import current_user, db_session, jury_user, named_any
 from judge.models import Contest, Problem, Submission, User
 from judge.schemas import PathId, UtcStamp, storable
 
@@ -144,8 +144,9 @@ def problem_similarity(
         raise HTTPException(404, f"no problem {problem_id[:64]!r}")
     conditions = list(seen)
     if names:
-        found = dict(session.execute(select(User.name, User.id).where(User.name.in_(filter(storable, names)))).all())
-        missing = [n for n in names if n not in found]
+        selected = select(User.name, User.id).where(named_any(filter(storable, names)))
+        found = {name.lower(): user_id for name, user_id in session.execute(selected).all()}
+        missing = [n for n in names if n.lower() not in found]
         if missing:
             raise HTTPException(404, f"no user {missing[0][:64]!r}")
         conditions.append(Submission.user_id.in_(list(found.values())))

@@ -36,7 +36,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from judge import lifecycle
-from judge.auth import AccountError, create_user
+from judge.auth import AccountError, create_user, same_name
 from judge.ccs import API_INFORMATION
 from judge.ccs.feed import EventFeed, ndjson, snapshot
 from judge.ccs.format import parse_abstime, parse_reltime, zip_bytes
@@ -188,7 +188,7 @@ def _import(session: Session, files: dict[str, bytes], cache_dir: Path) -> Impor
     users, created = {}, []
     for team in teams:
         name = names.get(team["id"]) or team.get("label") or team["id"]
-        user = session.scalar(select(User).where(User.name == name))
+        user = session.scalar(select(User).where(same_name(name)))
         if user is None:
             user, password = create_user(session, name, Role.STUDENT, team.get("display_name") or team.get("name"))
             created.append((user, password))

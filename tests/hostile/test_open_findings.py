@@ -64,6 +64,34 @@ def test_user_names_are_one_whatever_their_case_and_sign_in_ignores_it(api_app):
     assert anonymous.post("/api/v1/auth/token", data={"username": "Alice", "password": "pw-alice-1"}).status_code == 429
 
 
+def test_a_user_named_in_another_case_is_found_wherever_a_name_is_taken(api_app):
+    """A teacher who types ``alice`` for the account ``Alice`` reaches it everywhere a name is
+    taken (contest participants, a class's students, password slips), as at sign-in, and the
+    account keeps the case it was created with."""
+    alice = client_of(api_app, "Alice")
+    tess = client_of(api_app, "tess", "teacher")
+    with api_app.state.sessions() as session:
+        add_problems(session, "lee")
+    start = utcnow()
+    contest = {"name": "Lab", "start_at": start.isoformat(), "end_at": (start + timedelta(hours=1)).isoformat()}
+    made = tess.post(
+        "/api/v1/contests", json=contest | {"problems": [{"problem": "lee"}], "participants": ["alice", "ALICE"]}
+    )
+    assert made.status_code == 201, made.text
+    assert made.json()["participants"] == ["Alice"]  # one participant, named as created
+    class_id = tess.post("/api/v1/classes", json={"name": "10A"}).json()["id"]
+    added = tess.post(f"/api/v1/classes/{class_id}/students", json={"students": ["aLiCe"]})
+    assert added.status_code == 200, added.text
+    assert [s["name"] for s in tess.get(f"/api/v1/classes/{class_id}").json()["students"]] == ["Alice"]
+    assert tess.delete(f"/api/v1/classes/{class_id}/students/ALICE").status_code == 204
+    assert tess.get(f"/api/v1/classes/{class_id}").json()["students"] == []
+    submitted = alice.post(
+        "/api/v1/submissions",
+        json={"problem": "A", "language": "python3", "source": "print(1)", "contest": made.json()["id"]},
+    )
+    assert submitted.status_code == 202, submitted.text
+
+
 def test_a_display_name_over_200_characters_is_refused_not_cut(api_app):
     accounts = parse_class_csv("name,display name\nzoe,Zoe\nyan," + "Y" * 201 + "\n")
     with api_app.state.sessions() as session:

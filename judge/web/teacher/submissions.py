@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from judge import contests as rules
 from judge.api.lookups import viewable_submission
 from judge.api.submissions import summaries
-from judge.auth import db_session
+from judge.auth import db_session, same_name
 from judge.models import Contest, Problem, Submission, User
 from judge.schemas import PathId, storable, whole_number
 from judge.vocabulary import Verdict
@@ -40,7 +40,7 @@ def submission_table(
     query = select(Submission).where(rules.viewable_submissions(user)).order_by(Submission.id.desc()).limit(SHOWN)
     notes = []
     if student.strip():
-        query = query.join(User, User.id == Submission.user_id).where(User.name == student.strip())
+        query = query.join(User, User.id == Submission.user_id).where(same_name(student.strip()))
     if problem:
         query = query.where(Submission.problem_id == problem)
     if verdict:
