@@ -121,10 +121,22 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
                     )
                 )
 
-        killed = _wait(lambda: judging_by(workers["w1"]), 120, "w1 to judge something")
+        def stopped_while_judging(worker) -> int | None:
+            """The submission ``worker`` is judging, with the worker stopped (SIGSTOP) in the middle
+            of it; None (the worker going on) when it was not judging or finished just before."""
+            judged = judging_by(worker)
+            if judged is None:
+                return None
+            worker.send_signal(signal.SIGSTOP)
+            time.sleep(0.2)  # a commit the worker sent before it stopped (its verdict) lands
+            if judging_by(worker) == judged:
+                return judged
+            worker.send_signal(signal.SIGCONT)
+            return None
+
+        killed = _wait(lambda: stopped_while_judging(workers["w1"]), 120, "w1 to judge something")
         workers["w1"].send_signal(signal.SIGKILL)
-        frozen = _wait(lambda: judging_by(workers["w2"]), 120, "w2 to judge something")
-        workers["w2"].send_signal(signal.SIGSTOP)
+        frozen = _wait(lambda: stopped_while_judging(workers["w2"]), 120, "w2 to judge something")
         with sessions() as s:
             frozen_attempt = s.get(Submission, frozen).attempt
 

@@ -59,6 +59,13 @@ def _wait_for_lee_in_practice(live_judge, timeout_s: float = 15) -> None:
         time.sleep(0.1)
 
 
+def _scroll_to(page, selector: str) -> None:
+    """Scroll the element ``selector`` into view as the page holds it now: the results are swapped
+    in anew on each event of the stream (the verdict's too), so a locator's element may be
+    replaced in the middle of Playwright's own scroll."""
+    page.evaluate("s => document.querySelector(s).scrollIntoView()", selector)
+
+
 def _submit_from_cheese(live_judge, new_page, name: str):
     """A page signed in as the new student ``name`` on its judged practice submission of lee's
     accepted ``from_cheese.py`` (its path on sample 02 is not the judge answer's: another shortest one)."""
@@ -84,7 +91,7 @@ def test_a_student_reads_why_secret_tests_show_no_time_or_memory(live_judge, new
     note = page.locator("#hidden-figures")
     expect(note).to_contain_text("A secret test shows its verdict only")
     expect(note).to_contain_text("spell out a secret input")
-    note.scroll_into_view_if_needed()
+    _scroll_to(page, "#hidden-figures")
     screenshot(page, "student-secret-tests-note", full_page=False)
 
 
@@ -101,5 +108,5 @@ def test_an_accepted_sample_with_another_valid_answer_is_not_shown_as_an_error(l
         " document.body.append(s); const c = getComputedStyle(s).backgroundColor; s.remove(); return c; }"
     )
     assert marked.evaluate("td => getComputedStyle(td).backgroundColor") != error_red
-    table.scroll_into_view_if_needed()
+    _scroll_to(page, "table.diff.accepted")
     screenshot(page, "student-lee-accepted-other-path", full_page=False)
