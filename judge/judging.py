@@ -13,8 +13,9 @@ import os
 import select
 import shutil
 import stat
-import threading
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import wait as wait_for
 from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -353,13 +354,13 @@ def interactive_verdict(
     return interactor.verdict, interactor.message
 
 
-def _discard_until_done(read_fd: int, interactor: threading.Thread) -> None:
+def _discard_until_done(read_fd: int, interactor: Future) -> None:
     """Read off and drop what the interactor writes to the ended submission (pipe end ``read_fd``)
-    while ``interactor`` runs: its writes then never fail (no SIGPIPE: the format's interactor
-    decides its verdict after the submission ended, as problemtools' runner lets it)."""
+    until ``interactor`` (its run) is done: its writes then never fail (no SIGPIPE: the format's
+    interactor decides its verdict after the submission ended, as problemtools' runner lets it)."""
     watch = select.poll()
     watch.register(read_fd, select.POLLIN)
-    while interactor.is_alive():
+    while not interactor.done():
         if watch.poll(50) and not _drain(read_fd):
             break  # end of file: the interactor closed its output
 
@@ -400,11 +401,16 @@ def run_interactive_test(
     program: Program,
     test: TestCase,
     ordinal: int,
+    interactor_thread: ThreadPoolExecutor,
 ) -> TestOutcome:
     """Run the program on one test of an interactive problem: its standard input and output are
     pipes to the package's interactor (the output validator, run as ``validator input
     judge_answer feedback_dir`` by ``interactor``, in another slot's box), both under limits
     and at the same time; the verdict is ``interactive_verdict``'s.
+
+    The interactor runs on ``interactor_thread`` (one thread, for as long as the interactor's
+    session): a box it sets up again dies with the thread that started it (bubblewrap's
+    ``--die-with-parent``), so that thread must outlive the box.
 
     Who ended first is judged by cause, not by the clock (the judge sees each run end a
     scheduling delay late): the judge holds a copy of the submission's output and input pipe
@@ -441,18 +447,17 @@ def run_interactive_test(
         except BaseException as error:  # reported as JE below
             found["run"] = error
 
-    thread = threading.Thread(target=run_interactor, daemon=True)
-    thread.start()
+    interactor_run = interactor_thread.submit(run_interactor)
     argv = language.run_argv(source, package.memory_kib)
     try:
         result = session.run(argv, "run", limits, pipe_fds=(to_program_r, to_interactor_w))
         interactor_first = _writers_gone(held[0])
         os.close(held.pop())  # the interactor may now meet the end of the submission's output
-        _discard_until_done(held[0], thread)
+        _discard_until_done(held[0], interactor_run)
     finally:
         for fd in held:
             os.close(fd)
-        thread.join()
+        wait_for([interactor_run])
     outcome = TestOutcome(
         ordinal, test, AC, result.cpu_ms, result.wall_ms, result.peak_memory_kib, result.exit_code, result.signal
     )
@@ -508,13 +513,15 @@ def judge_submission(
         with ExitStack() as stack:
             interactor = None
             if package.interactive:  # the interactor runs beside the program: in a slot of its own
+                # entered first, so that its thread ends after the interactor's box
+                interactor_thread = stack.enter_context(ThreadPoolExecutor(1, thread_name_prefix="interactor"))
                 other = stack.enter_context(Sandbox(slot=box.slot + INTERACTOR_SLOT_OFFSET))
                 other_session = stack.enter_context(other.session(fresh_dir(work / "interactor"), env=dict(PATH_ENV)))
                 interactor = SandboxedValidators(other_session, cache)
             for ordinal, test in enumerate(package.tests, start=1):
                 if interactor is not None:
                     test_outcome = run_interactive_test(
-                        session, interactor, package, language, source, program, test, ordinal
+                        session, interactor, package, language, source, program, test, ordinal, interactor_thread
                     )
                 else:
                     test_outcome = run_test(

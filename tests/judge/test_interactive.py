@@ -7,6 +7,7 @@ same from problemtools' ``verifyproblem``. The verdict rules are problemtools'
 
 from __future__ import annotations
 
+import select
 import shutil
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from judge.packages import PackageError, load_package
 from judge.verdicts import AC, JE, RTE, TLE, WA
 from judge.verify import verify_package
 from sandbox import RunResult, Sandbox
+from sandbox.session import BoxServer
 from tests.slots import WORK_ROOT, slot
 from tests.validator_box import needs_root
 from tests.verify.test_problemtools import problemtools_config, verifyproblem  # noqa: F401 (a fixture)
@@ -252,3 +254,40 @@ def test_an_interactor_may_write_after_the_submission_ended(box, tmp_path):
     assert [t.verdict for t in outcome.tests] == [AC] * len(outcome.tests), [
         (t.verdict, t.message) for t in outcome.tests
     ]
+
+
+@needs_root
+def test_an_interactor_box_set_up_again_lasts_to_the_end_of_the_judging(box, monkeypatch):
+    """The interactor's box is killed after the first test: the next test's interactor run sets
+    up a new one, and that box must serve every later test (a box started by a thread that ends
+    dies with it, and each later test would find it gone)."""
+    started: list[BoxServer] = []
+    real_init = BoxServer.__init__
+
+    def recorded(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        started.append(self)
+
+    monkeypatch.setattr(BoxServer, "__init__", recorded)
+
+    def kill_the_interactors_box(outcome) -> None:
+        if outcome.ordinal == 1:
+            interactors = started[1]  # the submission's box came up first
+            assert interactors.process is not None
+            interactors.process.kill()
+            interactors.process.wait()
+            gone = select.poll()  # until the box's end of the socket is closed too
+            gone.register(interactors.socket, select.POLLHUP)
+            assert gone.poll(10_000), "the killed box still holds its socket"
+
+    work = WORK_ROOT / "interactive-restart"
+    shutil.rmtree(work, ignore_errors=True)
+    source = (GUESSGAME / "submissions" / "accepted" / "binary_search.py").read_text()
+    package = load_package(GUESSGAME)
+    outcome = judge_submission(box, package, LANGUAGES["python3"], source, work, on_test=kill_the_interactors_box)
+    shutil.rmtree(work, ignore_errors=True)
+    assert len(package.tests) >= 3
+    assert [t.verdict for t in outcome.tests] == [AC] * len(package.tests), [
+        (t.verdict, t.message) for t in outcome.tests
+    ]
+    assert len(started) == 3  # the submission's box, the interactor's, and the one set up again
