@@ -7,7 +7,10 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable
+import urllib.parse
+import weakref
+from collections.abc import Callable, Iterable
+from contextlib import closing
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -26,7 +29,9 @@ def make_engine(url: str, *, ping: bool = True) -> Engine:
 
     SQLite: creates the parent folder, queues writers of every process on one ``WriterLock`` (up to
     ``SQLITE_LOCK_TIMEOUT_S``), keeps SQLite's busy timeout of ``LOCK_TIMEOUT_S`` for anyone else, and
-    turns on WAL so readers never block the writer.
+    turns on WAL so readers never block the writer, with ``synchronous=FULL`` (a commit returns once
+    its WAL frames are fsynced). A file's WAL is copied back into it by the engine's ``Checkpointer``
+    thread, off every commit's path; a commit checkpoints only past ``WAL_AUTOCHECKPOINT_PAGES``.
     PostgreSQL: a statement waits up to ``LOCK_TIMEOUT_S`` for a lock, then fails (OperationalError).
     The pool keeps up to ``POOL_SIZE`` connections open between uses (one per thread of the API's
     thread pool) and opens at most ``POOL_OVERFLOW`` more at once. A connection is replaced once it
@@ -41,16 +46,25 @@ def make_engine(url: str, *, ping: bool = True) -> Engine:
         on_disk = bool(path) and path != ":memory:"
         if on_disk:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": LOCK_TIMEOUT_S, "check_same_thread": False})
-        _serialize_sqlite_writers(engine, path if on_disk else None)
+        lock = WriterLock(path if on_disk else None)
+        connect_args = {"timeout": LOCK_TIMEOUT_S, "check_same_thread": False, "factory": writer_connection(lock)}
+        engine = create_engine(url, connect_args=connect_args)
+        _serialize_sqlite_writers(engine, lock)
+        checkpointer = Checkpointer(path) if on_disk else None
+        if checkpointer is not None:
+            weakref.finalize(engine, checkpointer.stop)
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn, _record):  # pragma: no cover - trivial
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")  # every commit is on disk (the WAL fsynced) once it returns
+            cur.execute(f"PRAGMA wal_autocheckpoint={WAL_AUTOCHECKPOINT_PAGES}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute(f"PRAGMA busy_timeout={int(LOCK_TIMEOUT_S * 1000)}")
             cur.close()
+            if checkpointer is not None:
+                checkpointer.start()
 
         return engine
     # a lock wait ends after LOCK_TIMEOUT_S with an error (the API answers 503) instead of never
@@ -76,6 +90,11 @@ RECYCLE_S = 1800  # a connection's longest life (s): before a firewall or server
 WRITE_STATEMENTS = ("INSERT", "UPDATE", "DELETE", "REPLAC")
 LOCK_TIMEOUT_S = 30  # the longest a statement waits for another transaction's lock (s)
 SQLITE_LOCK_TIMEOUT_S = LOCK_TIMEOUT_S  # the wait for another writer of the same SQLite file (s)
+# SQLite's default (1000 pages) makes the commit that crosses it copy the WAL into the file and fsync
+# it, some 5-20 ms during which every writer of every process waits; the Checkpointer does that
+# work instead, and a commit does it only if the WAL outgrows this (about 40 MiB) all the same.
+WAL_AUTOCHECKPOINT_PAGES = 10_000
+CHECKPOINT_EVERY_S = 0.5  # the Checkpointer's pace
 
 
 class WriterLock:
@@ -178,31 +197,107 @@ class _FlockWaiter:
                     fcntl.flock(self.file, fcntl.LOCK_UN)
 
 
-def _serialize_sqlite_writers(engine: Engine, path: str | None) -> None:
-    """Queue write transactions to the SQLite file ``path`` on a ``WriterLock`` instead of SQLite's
-    busy handler (None: a database in memory, one process).
+def writer_connection(lock: WriterLock) -> type[sqlite3.Connection]:
+    """A ``sqlite3.Connection`` class (``sqlite3.connect``'s ``factory``) whose connections give
+    ``lock`` back, when they hold it (``writing``), once SQLite has finished their commit or
+    rollback, or on close: the next writer then never meets this one's transaction in SQLite, whose
+    busy handler would make it sleep 1, 2, 5, 10… ms between tries. (SQLAlchemy's ``commit`` and
+    ``rollback`` events come before the driver's call, too early to let go.)"""
+
+    class WriterConnection(sqlite3.Connection):
+        writer_lock = lock
+        writing = False  # this connection holds ``writer_lock``: taken at its transaction's first write
+
+        def commit(self) -> None:
+            self._then_let_go(super().commit)
+
+        def rollback(self) -> None:
+            self._then_let_go(super().rollback)
+
+        def close(self) -> None:
+            self._then_let_go(super().close)
+
+        def _then_let_go(self, end: Callable[[], None]) -> None:
+            try:
+                end()
+            finally:
+                self.let_go()
+
+        def let_go(self) -> None:
+            """Give the writer lock back if this connection holds it."""
+            if self.writing:
+                self.writing = False
+                self.writer_lock.release()
+
+    return WriterConnection
+
+
+def _serialize_sqlite_writers(engine: Engine, lock: WriterLock) -> None:
+    """Queue the write transactions of ``engine`` (made with ``writer_connection(lock)``) on
+    ``lock`` instead of SQLite's busy handler.
 
     SQLite lets one writer in at a time and makes the others retry with sleeps of up to 100 ms,
-    which under concurrent requests gives long, uneven waits. Here a thread takes the lock at its
-    transaction's first write and gives it back at commit, rollback or when the connection returns
-    to the pool, so waiting writers, of this process or another, are let in in turn.
+    which under concurrent requests gives long, uneven waits. Here a connection takes the lock at
+    its transaction's first write and gives it back once its commit or rollback is done, at close,
+    or when it returns to the pool, so waiting writers, of this process or another, are let in in
+    turn.
     """
-    lock = WriterLock(path)
 
     @event.listens_for(engine, "before_cursor_execute")
-    def _take(conn, _cursor, statement, _params, _context, _many):
-        if not conn.info.get("writing") and statement.lstrip()[:6].upper() in WRITE_STATEMENTS:
+    def _take(conn, cursor, statement, _params, _context, _many):
+        connection = cursor.connection
+        if not connection.writing and statement.lstrip()[:6].upper() in WRITE_STATEMENTS:
             if not lock.acquire(SQLITE_LOCK_TIMEOUT_S):  # as SQLite's own busy timeout would
                 raise sqlite3.OperationalError("database is locked (waited for another writer)")
-            conn.info["writing"] = True
+            connection.writing = True
 
-    def _give_back(info: dict) -> None:
-        if info.pop("writing", False):
-            lock.release()
+    event.listen(engine.pool, "checkin", lambda dbapi, _record: dbapi.let_go() if dbapi is not None else None)
 
-    event.listen(engine, "commit", lambda conn: _give_back(conn.info))
-    event.listen(engine, "rollback", lambda conn: _give_back(conn.info))
-    event.listen(engine.pool, "checkin", lambda _dbapi, record: _give_back(record.info) if record else None)
+
+class Checkpointer:
+    """Copies the WAL of the SQLite file at ``path`` back into the file every ``CHECKPOINT_EVERY_S``
+    seconds, in a daemon thread with a connection of its own, so that no commit has to (SQLite's
+    auto-checkpoint runs inside the commit that crosses its threshold and fsyncs the whole file).
+
+    Each round is a PASSIVE checkpoint (``PRAGMA wal_checkpoint(PASSIVE)``): it copies what no
+    reader still needs and waits for no reader or writer, and costs a look at the WAL's index when
+    nothing is new; a round that fails (the file busy or gone) is tried again at the next. Durability
+    is the commits' own (``synchronous=FULL``): a checkpoint only moves what is already on disk.
+    Its connection is open only during a round: the last connection to close still checkpoints the
+    whole WAL and removes it, as SQLite does, so a file closed by every engine is whole without its
+    WAL. ``start`` starts the thread once per process (a forked child starts its own); ``stop`` ends
+    it (the engine's finalizer calls it)."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self._stopped = threading.Event()
+        self._pid = 0
+
+    def start(self) -> None:
+        """Start the thread unless this process runs it already, or the checkpointer is stopped."""
+        if self._pid == os.getpid() or self._stopped.is_set():
+            return
+        self._pid = os.getpid()
+        threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True).start()
+
+    def stop(self) -> None:
+        """End the thread at its next round."""
+        self._stopped.set()
+
+    def checkpoint(self, connection: sqlite3.Connection) -> tuple[int, int, int]:
+        """One PASSIVE checkpoint on ``connection``: (1 if it could not run now else 0, frames in
+        the WAL, frames copied into the file), as SQLite's ``wal_checkpoint`` pragma returns them."""
+        busy, frames, copied = connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        return busy, frames, copied
+
+    def _run(self) -> None:
+        while not self._stopped.wait(CHECKPOINT_EVERY_S):
+            try:  # mode=rw: a file removed meanwhile is not made anew
+                uri = f"file:{urllib.parse.quote(self.path)}?mode=rw"
+                with closing(sqlite3.connect(uri, uri=True, timeout=0)) as connection:
+                    self.checkpoint(connection)
+            except sqlite3.Error:
+                continue  # busy or gone: the next round tries again
 
 
 def one_of(column: ColumnElement[Any] | InstrumentedAttribute[Any], values: Iterable[object]) -> ColumnElement[bool]:

@@ -10,6 +10,7 @@ holds its server-side socket (found through /proc/net/tcp and /proc/<pid>/fd). T
 
 from __future__ import annotations
 
+import asyncio
 import ctypes
 import http.client
 import json
@@ -27,6 +28,7 @@ import pytest
 from judge.auth import issue_token
 from judge.db import make_engine, make_sessionmaker
 from judge.models import User, utcnow
+from judge.serving import GC_THRESHOLDS, TakeTurnsEventLoop
 from tests.contests.conftest import add_problems, add_users, make_contest
 
 SUBMIT_INTERVAL_S = 60  # long enough that a second submission of one student within a test is refused
@@ -321,10 +323,57 @@ def test_serve_killed_takes_its_api_processes_with_it(sqlite_url, tmp_path):
 
 def test_an_api_process_leaves_its_start_up_objects_out_of_garbage_collections(sqlite_url, tmp_path):
     """Each API process freezes its heap once its app is built (``judge.serving.freeze_heap``): a
-    full collection under load then walks only the objects made since, not every module and route."""
-    program = "import gc\nfrom judge.serving import api_process_app\napi_process_app()\nprint(gc.get_freeze_count())\n"
+    full collection under load then walks only the objects made since, not every module and route;
+    and it collects its older generations less often than Python's default (700, 10, 10)."""
+    program = (
+        "import gc\nfrom judge.serving import api_process_app\napi_process_app()\n"
+        "print(gc.get_freeze_count(), *gc.get_threshold())\n"
+    )
     env = {**os.environ, "JUDGE_DATABASE_URL": sqlite_url, "JUDGE_WORK_DIR": str(tmp_path / "work")}
     out = subprocess.run(
         [sys.executable, "-c", program], env=env, capture_output=True, text=True, timeout=60, check=True
     )
-    assert int(out.stdout.split()[-1]) > 10_000  # the app, its routes, models and modules
+    frozen, *thresholds = map(int, out.stdout.split()[-4:])
+    assert frozen > 10_000  # the app, its routes, models and modules
+    assert tuple(thresholds) == GC_THRESHOLDS and GC_THRESHOLDS[1:] > (10, 10)
+
+
+@pytest.mark.parametrize("loop_class", [TakeTurnsEventLoop, asyncio.SelectorEventLoop])
+def test_an_api_process_takes_one_waiting_connection_at_a_time(loop_class):
+    """With five connections waiting on a listening socket, one turn of an API process's event loop
+    (``judge.serving.TakeTurnsEventLoop``) accepts one and leaves four to whichever process comes
+    next; asyncio's own loop takes all five at once."""
+    listening = socket.create_server(("127.0.0.1", 0))
+    clients: list[socket.socket] = []
+    accepted: list[asyncio.BaseTransport] = []
+
+    class Accepted(asyncio.Protocol):
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            accepted.append(transport)
+
+    loop = loop_class()
+    try:
+        server = loop.run_until_complete(loop.create_server(Accepted, sock=listening))
+        clients = [socket.create_connection(listening.getsockname()) for _ in range(5)]
+        loop.call_soon(loop.stop)
+        loop.run_forever()  # one turn: the socket is ready, its connections are accepted
+        listening.setblocking(False)
+        left = 0
+        while True:
+            try:
+                listening.accept()[0].close()
+                left += 1
+            except BlockingIOError:
+                break
+        assert left == (4 if loop_class is TakeTurnsEventLoop else 0)
+        loop.run_until_complete(asyncio.sleep(0.05))  # the accepted connections are set up
+        assert len(accepted) == 5 - left
+        for transport in accepted:
+            transport.close()
+        server.close()
+        loop.run_until_complete(asyncio.sleep(0))
+    finally:
+        for client in clients:
+            client.close()
+        loop.close()
+        listening.close()

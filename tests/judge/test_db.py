@@ -1,5 +1,6 @@
 """SQLite writers queue on one lock (judge.db.WriterLock), shared by the threads of a process and by
-processes, released at commit, rollback or close."""
+processes, given back once SQLite has committed or rolled back, or at close; each file's WAL is
+checkpointed by a thread of its own (judge.db.Checkpointer), off the commits."""
 
 from __future__ import annotations
 
@@ -190,3 +191,94 @@ def test_a_writer_waiting_for_another_process_gets_the_lock_when_it_commits(sess
     assert _write_from_another_thread(sessions, 9) is None
     with sessions() as s:
         assert sorted(s.scalars(text("SELECT x FROM t"))) == [7, 7, 8, 9]
+
+
+def _free_for_another_thread(lock: judge.db.WriterLock) -> bool:
+    """Whether another thread can take ``lock`` now (it gives it back at once)."""
+    taken: list[bool] = []
+    thread = threading.Thread(target=lambda: taken.append(lock.acquire(0.05)))
+    thread.start()
+    thread.join(10)
+    if taken[0]:
+        lock.release()
+    return taken[0]
+
+
+@pytest.mark.parametrize("end", ["commit", "rollback"])
+def test_the_lock_is_held_until_sqlite_has_ended_the_transaction(sessions, end):
+    """The next writer is let in only once SQLite has run this one's COMMIT (its fsync, any
+    checkpoint) or ROLLBACK, never while it runs: it would meet the transaction in SQLite's busy
+    handler. SQLite's trace callback sees the statement as it starts."""
+    free_at_end: list[bool] = []
+    with sessions() as s:
+        s.execute(text("INSERT INTO t VALUES (1)"))
+        connection = s.connection().connection.dbapi_connection
+        lock = connection.writer_lock
+
+        def trace(statement: str) -> None:
+            if statement.strip().upper() in ("COMMIT", "ROLLBACK"):
+                free_at_end.append(_free_for_another_thread(lock))
+
+        connection.set_trace_callback(trace)
+        s.commit() if end == "commit" else s.rollback()
+        connection.set_trace_callback(None)
+        assert free_at_end == [False]
+        assert _free_for_another_thread(lock)
+
+
+def test_connections_fsync_each_commit_and_leave_checkpoints_to_the_checkpointer(sqlite_url):
+    """Every connection runs with synchronous=FULL (an accepted submission is on disk once its
+    commit returns) and checkpoints itself only past WAL_AUTOCHECKPOINT_PAGES."""
+    engine = make_engine(sqlite_url)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == judge.db.WAL_AUTOCHECKPOINT_PAGES
+    engine.dispose()
+
+
+def _write_pages(engine, commits: int) -> None:
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE IF NOT EXISTS pages (b BLOB)"))
+    for _ in range(commits):  # a page or more per commit: past SQLite's default of 1000 WAL pages
+        with engine.begin() as conn:
+            conn.execute(text("INSERT INTO pages VALUES (randomblob(4000))"))
+
+
+def test_commits_never_copy_the_wal_into_the_file_the_checkpointer_does(sqlite_url, monkeypatch):
+    """1200 commits of a page each leave the database file as it was (SQLite's default would
+    have checkpointed inside the commit that passed 1000 pages); the Checkpointer thread then copies
+    them into the file, and ends once its engine is gone."""
+    import gc
+    import os
+    import time
+
+    path = sqlite_url.split("///", 1)[1]
+    monkeypatch.setattr(judge.db, "CHECKPOINT_EVERY_S", 3600)  # no round while the commits run
+    engine = make_engine(sqlite_url)
+    _write_pages(engine, 1)
+    size = os.path.getsize(path)
+    _write_pages(engine, 1200)
+    assert os.path.getsize(path) == size
+    engine.dispose()
+    del engine
+    monkeypatch.setattr(judge.db, "CHECKPOINT_EVERY_S", 0.05)
+    engine = make_engine(sqlite_url)
+    _write_pages(engine, 1)
+    deadline = time.monotonic() + 60
+    while os.path.getsize(path) < size + 1200 * 4000 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert os.path.getsize(path) >= size + 1200 * 4000
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT count(*) FROM pages").scalar() == 1202
+    engine.dispose()
+
+    def checkpointers() -> int:
+        return sum(t.name == "sqlite-checkpoint" and t.is_alive() for t in threading.enumerate())
+
+    assert checkpointers() >= 1
+    del engine, conn
+    gc.collect()
+    while checkpointers() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert checkpointers() == 0
