@@ -9,7 +9,9 @@ naive time leaves the database.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import DateTime
 from sqlalchemy.engine import Dialect
@@ -50,6 +52,20 @@ class UtcDateTime(TypeDecorator[datetime]):
         return to_utc(value).replace(tzinfo=None) if value is not None else None
 
     def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        """The stored naive UTC ``value`` with its zone attached."""
-        # arithmetic, not value.replace(tzinfo=UTC): a tenth of the cost, and boards read thousands
-        return _EPOCH + (value - _NAIVE_EPOCH) if value is not None else None
+        """The stored naive UTC ``value`` with its zone attached (``stored_utc``)."""
+        return stored_utc(value) if value is not None else None
+
+
+def stored_utc(value: datetime) -> datetime:
+    """A naive UTC time as the database stores it, with its zone attached."""
+    # arithmetic, not value.replace(tzinfo=UTC): a tenth of the cost, and boards read thousands
+    return _EPOCH + (value - _NAIVE_EPOCH)
+
+
+def stored_utc_reader(parse: Callable[[Any], Any] | None) -> Callable[[Any], datetime]:
+    """``stored_utc`` after ``parse`` (a driver's value, not None, to a naive datetime; None: it is
+    one already), as one function: what ``UtcDateTime`` reads from a column whose driver value is
+    read by ``parse``."""
+    if parse is None:
+        return stored_utc
+    return lambda value: _EPOCH + (parse(value) - _NAIVE_EPOCH)

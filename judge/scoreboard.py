@@ -26,12 +26,14 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from types import SimpleNamespace
+from typing import cast
 
-from sqlalchemy import Engine, case, func, select
+from sqlalchemy import Engine, Select, bindparam, case, func, select
 from sqlalchemy.orm import Session
 
 from judge import board
-from judge.clock import iso_utc, utcnow
+from judge.clock import UtcDateTime, iso_utc, utcnow
 from judge.contests import class_students, on_scoreboard, participants, problems_shown
 from judge.models import Contest, ContestParticipant, Problem, Submission, TestResult, User
 from judge.scoring import (
@@ -335,6 +337,27 @@ def board_key(session: Session, contest: Contest, view: ScoreboardView, now: dat
     return (*_shape(contest, view, now), board.version(session, contest.id))
 
 
+def _users_on_scoreboard(all_students: bool) -> Select:
+    """SELECT (id, name, display name) of the users on the scoreboard (``on_scoreboard``) of the
+    contest of the bound parameters ``contest_id``, ``start``, ``end`` (its window), its
+    ``all_students`` as given, in display order: built once, as a board reads it each time."""
+    any_contest = SimpleNamespace(
+        id=bindparam("contest_id"),
+        start_at=bindparam("start", type_=UtcDateTime),
+        end_at=bindparam("end", type_=UtcDateTime),
+        all_students=all_students,
+    )
+    return (
+        select(User.id, User.name, User.display_name)
+        .where(on_scoreboard(cast(Contest, any_contest)))
+        .order_by(User.display_name, User.name)
+    )
+
+
+_USERS = {all_students: _users_on_scoreboard(all_students) for all_students in (False, True)}
+_NAMES = select(Problem.id, Problem.name).where(Problem.id.in_(bindparam("ids", expanding=True)))
+
+
 def _build(
     session: Session,
     contest: Contest,
@@ -349,23 +372,17 @@ def _build(
     shown = contest.problems if problems_shown(contest, view == ScoreboardView.JURY, now) else []
     if cells is None:
         cells = kept_cells(session, contest, hide_after) if shown else {}
-    names = dict(
-        session.execute(select(Problem.id, Problem.name).where(Problem.id.in_([p.problem_id for p in shown]))).all()
-    )
+    connection = session.connection()
+    names = dict(connection.execute(_NAMES, {"ids": [p.problem_id for p in shown]}).all())
     problems = [(p.letter, names.get(p.problem_id, p.problem_id), problem_points(p)) for p in shown]
     _mark_first_solves(cells)
-    users = [
-        (user_id, name, display)
-        for user_id, name, display in session.execute(
-            select(User.id, User.name, User.display_name)
-            .where(on_scoreboard(contest))
-            .order_by(User.display_name, User.name)
-        )
-    ]
+    window = {"contest_id": contest.id, "start": contest.start_at, "end": contest.end_at}
+    users = [(user_id, name, display) for user_id, name, display in connection.execute(_USERS[contest.all_students], window)]
     letters = [letter for letter, _, _ in problems]
+    empty = [Cell(letter) for letter in letters]  # shared by the rows without a cell there: never changed
     get = cells.get
     rows = {
-        user_id: _row(name, display, [get((user_id, letter)) or Cell(letter) for letter in letters])
+        user_id: _row(name, display, [get((user_id, letter)) or e for letter, e in zip(letters, empty)])
         for user_id, name, display in users
     }
     rendered = {user_id: _render_row(row) for user_id, row in rows.items()}
