@@ -42,7 +42,6 @@ from typing import Any, cast
 from sqlalchemy import (
     ColumnElement,
     DateTime,
-    Dialect,
     Table,
     and_,
     bindparam,
@@ -59,7 +58,6 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 
-from judge.clock import stored_utc_reader
 from judge.models import BoardCell, Contest, ContestProblem, Submission, TestResult
 from judge.scoring import Attempt, icpc_cell, ioi_cell, problem_points, submission_points
 from judge.verdicts import AC
@@ -424,49 +422,45 @@ def _fold(contest: Contest | Any, history: list, attempts: list[Attempt]) -> dic
 
 
 # -- reading ------------------------------------------------------------------------------------------
-KeptRow = tuple[int, str, int, int, float, int | None, datetime | None]
-
-
-def kept_rows(session: Session, contest: Contest, frozen: bool) -> list[KeptRow]:
+def kept_rows(session: Session, contest: Contest, frozen: bool) -> list[tuple]:
     """The kept cells of ``contest`` as (user id, problem id, attempts, pending, score, first AC id,
-    first AC time (UTC)) from the ``frozen`` variant or the live one (see ``BoardCell``)."""
-    return _read_kept(session, _STATEMENTS.kept[frozen], {"contest_id": contest.id})
+    first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``), as the
+    database's driver returns them: ``time_reader`` reads the time. Plain tuples from the driver's
+    cursor: a board reads thousands, and SQLAlchemy's rows and its result type for the time
+    (``UtcDateTime``) would cost as much again as the driver."""
+    return _driver_rows(session, _STATEMENTS.kept[frozen], {"contest_id": contest.id})
 
 
-def changed_rows(session: Session, contest: Contest, frozen: bool, since: int) -> list[KeptRow]:
+def changed_rows(session: Session, contest: Contest, frozen: bool, since: int) -> list[tuple]:
     """The kept cells of ``contest`` (as ``kept_rows``) stamped after board version ``since``: with
     ``since`` ≥ the base version (``versions``), every cell that changed since then."""
-    return _read_kept(session, _STATEMENTS.changed[frozen], {"contest_id": contest.id, "since": since})
+    return _driver_rows(session, _STATEMENTS.changed[frozen], {"contest_id": contest.id, "since": since})
 
 
-def _read_kept(session: Session, statement: Any, params: dict) -> list[KeptRow]:
-    """The rows of a ``kept`` statement as plain tuples, read from the driver's cursor: a board reads
-    thousands, and SQLAlchemy's row objects and its result type for the time column
-    (``UtcDateTime``) cost as much again as the driver. The time is made what ``UtcDateTime``
-    gives (the driver's value read as the dialect's ``DateTime`` does, then UTC attached)."""
-    connection = session.connection()
-    result = connection.execute(statement, params)
+def _driver_rows(session: Session, statement: Any, params: dict) -> list[tuple]:
+    result = session.connection().execute(statement, params)
     try:
-        rows = result.cursor.fetchall()
+        return cast(list[tuple], result.cursor.fetchall())
     finally:
         result.close()
-    read = _time_reader(connection.dialect)
-    return [
-        (u, p, a, pending, score, i, read(at) if at is not None else None) for u, p, a, pending, score, i, at in rows
-    ]
 
 
 _TIME_READERS: dict[str, Callable[[Any], datetime]] = {}
 
 
-def _time_reader(dialect: Dialect) -> Callable[[Any], datetime]:
-    """The function turning a time column's value as ``dialect``'s driver returns it (not None) into
-    the aware UTC time ``UtcDateTime`` reads."""
+def time_reader(session: Session) -> Callable[[Any], datetime]:
+    """The function reading a time as the session's database driver returns it (not None; in
+    ``kept_rows``) as a naive UTC datetime, as the dialect's ``DateTime`` does (SQLite keeps text)."""
+    dialect = session.get_bind().dialect
     reader = _TIME_READERS.get(dialect.name)
     if reader is None:
-        parse = DateTime().dialect_impl(dialect).result_processor(dialect, None)  # SQLite: text to datetime
-        reader = _TIME_READERS[dialect.name] = stored_utc_reader(parse)
+        parse = DateTime().dialect_impl(dialect).result_processor(dialect, None)
+        reader = _TIME_READERS[dialect.name] = cast(Callable[[Any], datetime], parse or _as_is)
     return reader
+
+
+def _as_is(value: datetime) -> datetime:
+    return value
 
 
 def key_of(submission: Submission | Any) -> CellKey | None:

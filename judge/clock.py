@@ -9,9 +9,7 @@ naive time leaves the database.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
 
 from sqlalchemy import DateTime
 from sqlalchemy.engine import Dialect
@@ -62,10 +60,6 @@ def stored_utc(value: datetime) -> datetime:
     return _EPOCH + (value - _NAIVE_EPOCH)
 
 
-def stored_utc_reader(parse: Callable[[Any], Any] | None) -> Callable[[Any], datetime]:
-    """``stored_utc`` after ``parse`` (a driver's value, not None, to a naive datetime; None: it is
-    one already), as one function: what ``UtcDateTime`` reads from a column whose driver value is
-    read by ``parse``."""
-    if parse is None:
-        return stored_utc
-    return lambda value: _EPOCH + (parse(value) - _NAIVE_EPOCH)
+def naive_utc(moment: datetime) -> datetime:
+    """``moment`` as the database stores it: naive UTC (a naive one is taken as UTC already)."""
+    return moment if moment.tzinfo is None else _NAIVE_EPOCH + (moment - _EPOCH)

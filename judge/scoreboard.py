@@ -23,17 +23,17 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from types import SimpleNamespace
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import Engine, Select, bindparam, case, func, select
 from sqlalchemy.orm import Session
 
 from judge import board
-from judge.clock import UtcDateTime, iso_utc, utcnow
+from judge.clock import UtcDateTime, iso_utc, naive_utc, stored_utc, utcnow
 from judge.contests import class_students, on_scoreboard, participants, problems_shown
 from judge.models import Contest, ContestParticipant, Problem, Submission, TestResult, User
 from judge.scoring import (
@@ -84,10 +84,18 @@ class Row:
     cells: list[Cell]
 
 
+CellKey = tuple[int, str]  # (user id, letter)
+FirstAc = tuple[datetime, int]  # (naive UTC time, submission id): orders first solves
+
+
 @dataclass
 class Scoreboard:
     """A computed scoreboard. ``frozen``: verdicts after the freeze are hidden in this view;
-    ``problems``: (letter, problem name, points) in letter order."""
+    ``problems``: (letter, problem name, points) in letter order; ``rows`` in rank order.
+
+    A board is made as what ``to_dict`` gives (its rows and cells as dicts, what the API sends);
+    ``rows`` (``Row`` and ``Cell`` objects: pages, CSV, the CCS feed) are made from it when first
+    read, once for the board and its copies."""
 
     contest_id: int
     contest_name: str
@@ -96,50 +104,72 @@ class Scoreboard:
     frozen: bool
     computed_at: datetime
     problems: list[tuple[str, str, int]]
-    rows: list[Row]
-    rendered: dict | None = field(default=None, repr=False, compare=False)  # to_dict's, once made
+    rendered: dict = field(repr=False)  # to_dict's but computed_at; its rows those of ``ranked``
+    ranked: _RankedRows = field(repr=False, compare=False)
+
+    @property
+    def rows(self) -> list[Row]:
+        """The rows as objects, in rank order (made once, shared by the board's copies: callers
+        must not change them)."""
+        return self.ranked.rows()
 
     def to_dict(self) -> dict:
-        """JSON-ready: the rows' cells without internal ids. Made once per board (a kept board's
-        copies share it, and a newer board the rows that did not change): callers must not change
-        what it holds but its top-level keys."""
-        if self.rendered is None:
-            self.rendered = {**self._render_head(), "rows": [{"rank": r.rank, **_render_row(r)} for r in self.rows]}
+        """JSON-ready: the rows' cells without internal ids. Shared by a kept board's copies, and
+        its rows that did not change by a newer board: callers must not change what it holds but
+        its top-level keys."""
         return {**self.rendered, "computed_at": iso_utc(self.computed_at)}
 
-    def _render_head(self) -> dict:
-        return {
-            "contest": self.contest_id,
-            "name": self.contest_name,
-            "scoring": self.scoring,
-            "view": self.view,
-            "frozen": self.frozen,
-            "problems": [{"letter": l, "name": n, "points": p} for l, n, p in self.problems],
-        }
+
+class _RankedRows:
+    """A board's rows as dicts (``to_dict``'s) in rank order with their users' ids, and the
+    (time, id) of the submission that decided each cell that has one, by (user id, letter): what
+    ``Scoreboard.rows`` is made from, once."""
+
+    __slots__ = ("_made", "firsts", "rendered", "user_ids")
+
+    def __init__(self, user_ids: list[int], rendered: list[dict], firsts: dict[CellKey, FirstAc]):
+        self.user_ids, self.rendered, self.firsts = user_ids, rendered, firsts
+        self._made: list[Row] | None = None
+
+    def rows(self) -> list[Row]:
+        """``Row`` objects of the rendered rows (two threads may both make them: equal, either kept)."""
+        if self._made is None:
+            firsts = self.firsts
+            self._made = [
+                Row(
+                    r["rank"],
+                    r["user"],
+                    r["display_name"],
+                    r["solved"],
+                    r["penalty"],
+                    r["total"],
+                    [_cell(c, firsts.get((user_id, c["letter"]))) for c in r["cells"]],
+                )
+                for user_id, r in zip(self.user_ids, self.rendered)
+            ]
+        return self._made
 
 
-def _render_row(row: Row) -> dict:
-    """A row JSON-ready, but for its rank (which comes first)."""
+def _rendered_row(user: str, display_name: str, cells: list[dict]) -> dict:
+    """A row as ``to_dict`` gives it (but for its rank, which comes first) from its rendered cells in
+    letter order: solved problems, penalty and total points summed over them."""
     return {
-        "user": row.user,
-        "display_name": row.display_name,
-        "solved": row.solved,
-        "penalty": row.penalty,
-        "total": row.total,
-        "cells": [
-            {  # a literal per cell: a board renders thousands
-                "letter": c.letter,
-                "attempts": c.attempts,
-                "pending": c.pending,
-                "solved": c.solved,
-                "minute": c.minute,
-                "penalty": c.penalty,
-                "score": c.score,
-                "first_solve": c.first_solve,
-            }
-            for c in row.cells
-        ],
+        "user": user,
+        "display_name": display_name,
+        "solved": sum([c["solved"] for c in cells]),
+        "penalty": sum([c["penalty"] for c in cells]),
+        "total": round(sum([c["score"] for c in cells]), 6),
+        "cells": cells,
     }
+
+
+def _rendered_cell(cell: Cell) -> dict:
+    """``cell`` as ``to_dict`` gives it: its fields but ``first_ac``."""
+    return {name: getattr(cell, name) for name in _SHOWN_FIELDS}
+
+
+_SHOWN_FIELDS = [f.name for f in fields(Cell) if f.name != "first_ac"]
+_NO_ROWS = _RankedRows([], [], {})
 
 
 def hidden_after(contest: Contest, view: ScoreboardView) -> datetime | None:
@@ -151,33 +181,63 @@ def hidden_after(contest: Contest, view: ScoreboardView) -> datetime | None:
 
 
 # -- cells: the kept summary rows --------------------------------------------------------------------
-def kept_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[tuple[int, str], Cell]:
+def kept_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[CellKey, Cell]:
     """Every non-empty cell, keyed by (user id, letter), from the summary rows ``judge.board`` keeps:
     the frozen variant when verdicts after ``hide_after`` (the freeze time) are hidden. Minutes and
     penalties follow from the first AC's time, the start and ``penalty_minutes``."""
-    return cells_of(contest, board.kept_rows(session, contest, hide_after is not None))
+    rows = board.kept_rows(session, contest, hide_after is not None)
+    return _cells(*_rendered_cells(contest, rows, board.time_reader(session)))
 
 
-def cells_of(contest: Contest, rows: Iterable[tuple]) -> dict[tuple[int, str], Cell]:
-    """Cells keyed by (user id, letter) from summary rows (``judge.board.kept_rows``'s tuples)."""
+def cells_of(contest: Contest, rows: Iterable[tuple]) -> dict[CellKey, Cell]:
+    """Cells keyed by (user id, letter) from summary rows as ``judge.board.kept_rows`` has them, but
+    for the time: a datetime (``judge.board.derive``'s)."""
+    return _cells(*_rendered_cells(contest, rows, naive_utc))
+
+
+def _cells(rendered: dict[CellKey, dict], firsts: dict[CellKey, FirstAc]) -> dict[CellKey, Cell]:
+    return {key: _cell(cell, firsts.get(key)) for key, cell in rendered.items()}
+
+
+def _cell(rendered: dict, first: FirstAc | None) -> Cell:
+    """The ``Cell`` of a rendered cell and the (naive UTC time, id) deciding it, if any."""
+    return Cell(**rendered, first_ac=(stored_utc(first[0]), first[1]) if first is not None else None)
+
+
+def _rendered_cells(
+    contest: Contest, rows: Iterable[tuple], read_time: Callable[[Any], datetime]
+) -> tuple[dict[CellKey, dict], dict[CellKey, FirstAc]]:
+    """The cells of summary rows (as ``cells_of``, their times read by ``read_time`` as naive UTC)
+    as ``to_dict`` gives them (first-solve flags unset), and the (naive UTC time, id) of the
+    submission that decided each cell that has one: a board is made from these, a dict per cell and
+    no object (it makes thousands)."""
     letter_of = {p.problem_id: p.letter for p in contest.problems}
-    start, penalty, icpc = contest.start_at, contest.penalty_minutes, contest.scoring == Scoring.ICPC
-    cells = {}
+    start, penalty = naive_utc(contest.start_at), contest.penalty_minutes
+    icpc = contest.scoring == Scoring.ICPC
+    cells, firsts = {}, {}
     for user_id, problem_id, attempts, pending, score, first_id, first_at in rows:
         letter = letter_of.get(problem_id)
         if letter is None:
             continue
-        if first_id is None:
-            cells[(user_id, letter)] = Cell(letter, attempts, pending, False, None, 0, score)
-            continue
-        first = (first_at, first_id)
-        if icpc:
-            minute = contest_minute(start, first_at)
-            penalized = minute + penalty * (attempts - 1)
-            cells[(user_id, letter)] = Cell(letter, attempts, pending, True, minute, penalized, score, False, first)
-        else:
-            cells[(user_id, letter)] = Cell(letter, attempts, pending, False, None, 0, score, False, first)
-    return cells
+        key = (user_id, letter)
+        solved, minute, penalized = False, None, 0
+        if first_id is not None:
+            first_at = read_time(first_at)
+            firsts[key] = (first_at, first_id)
+            if icpc:
+                solved, minute = True, contest_minute(start, first_at)
+                penalized = minute + penalty * (attempts - 1)
+        cells[key] = {
+            "letter": letter,
+            "attempts": attempts,
+            "pending": pending,
+            "solved": solved,
+            "minute": minute,
+            "penalty": penalized,
+            "score": score,
+            "first_solve": False,
+        }
+    return cells, firsts
 
 
 # -- cells: the plain definition ----------------------------------------------------------------------
@@ -250,17 +310,18 @@ _boards_lock = threading.Lock()
 class _Kept:
     """A rendered board kept in the process with what bringing it up to date needs: its ``shape``
     (``board_key`` without the version), the board ``version`` it shows, its cells by (user id,
-    letter) with their first-solve flags, its contestants (id, name, display name) in display order,
-    and each one's row (rank 0) and rendered row (no rank) by user id. Never changed once made: a
-    newer one shares what did not change."""
+    letter) as ``to_dict`` gives them (with their first-solve flags) and the (time, id) deciding
+    each that has one, its contestants (id, name, display name) in display order, and each one's
+    rendered row (no rank) by user id. Never changed once made: a newer one shares what did not
+    change."""
 
     shape: tuple
     version: int
     board: Scoreboard
-    cells: dict[tuple[int, str], Cell]
+    cells: dict[CellKey, dict]
+    firsts: dict[CellKey, FirstAc]
     users: list[tuple[int, str, str]]
-    rows: dict[int, Row]
-    rendered: dict[int, dict]
+    rows: dict[int, dict]
 
 
 def compute_scoreboard(
@@ -365,30 +426,37 @@ def _build(
     now: datetime,
     shape: tuple,
     version: int,
-    cells: dict[tuple[int, str], Cell] | None,
+    given: dict[CellKey, Cell] | None,
 ) -> _Kept:
-    """The board read anew: from ``cells`` when given, else from the kept rows."""
+    """The board read anew: from the cells ``given``, else from the kept rows."""
     hide_after = hidden_after(contest, view)
     shown = contest.problems if problems_shown(contest, view == ScoreboardView.JURY, now) else []
-    if cells is None:
-        cells = kept_cells(session, contest, hide_after) if shown else {}
+    if given is not None:
+        cells = {key: _rendered_cell(cell) for key, cell in given.items()}
+        firsts = {key: (naive_utc(c.first_ac[0]), c.first_ac[1]) for key, c in given.items() if c.first_ac is not None}
+    elif shown:
+        kept = board.kept_rows(session, contest, hide_after is not None)
+        cells, firsts = _rendered_cells(contest, kept, board.time_reader(session))
+    else:
+        cells, firsts = {}, {}
     connection = session.connection()
     names = dict(connection.execute(_NAMES, {"ids": [p.problem_id for p in shown]}).all())
     problems = [(p.letter, names.get(p.problem_id, p.problem_id), problem_points(p)) for p in shown]
-    _mark_first_solves(cells)
+    _mark_first_solves(cells, firsts)
     window = {"contest_id": contest.id, "start": contest.start_at, "end": contest.end_at}
-    users = [(user_id, name, display) for user_id, name, display in connection.execute(_USERS[contest.all_students], window)]
+    users = [
+        (user_id, name, display) for user_id, name, display in connection.execute(_USERS[contest.all_students], window)
+    ]
     letters = [letter for letter, _, _ in problems]
-    empty = [Cell(letter) for letter in letters]  # shared by the rows without a cell there: never changed
+    empty = [_rendered_cell(Cell(letter)) for letter in letters]  # shared by the rows without that cell
     get = cells.get
     rows = {
-        user_id: _row(name, display, [get((user_id, letter)) or e for letter, e in zip(letters, empty)])
+        user_id: _rendered_row(name, display, [get((user_id, letter)) or e for letter, e in zip(letters, empty)])
         for user_id, name, display in users
     }
-    rendered = {user_id: _render_row(row) for user_id, row in rows.items()}
     frozen = hide_after is not None and now >= hide_after
-    empty = Scoreboard(contest.id, contest.name, contest.scoring, view, frozen, now, problems, [])
-    return _ranked(_Kept(shape, version, empty, cells, users, rows, rendered), contest)
+    unranked = Scoreboard(contest.id, contest.name, contest.scoring, view, frozen, now, problems, {}, _NO_ROWS)
+    return _ranked(_Kept(shape, version, unranked, cells, firsts, users, rows), contest)
 
 
 def _patch(session: Session, contest: Contest, kept: _Kept, version: int) -> _Kept | None:
@@ -396,76 +464,90 @@ def _patch(session: Session, contest: Contest, kept: _Kept, version: int) -> _Ke
     ``compute_scoreboard``); None when it must be read anew (a changed cell of a contestant it does
     not list)."""
     if not kept.board.problems:  # no cells shown (the public view before the start)
-        return _Kept(kept.shape, version, kept.board, kept.cells, kept.users, kept.rows, kept.rendered)
+        return replace(kept, version=version)
     hide_after = hidden_after(contest, kept.board.view)
-    changed = cells_of(contest, board.changed_rows(session, contest, hide_after is not None, kept.version))
+    stamped = board.changed_rows(session, contest, hide_after is not None, kept.version)
+    changed, changed_firsts = _rendered_cells(contest, stamped, board.time_reader(session))
     if any(user_id not in kept.rows for user_id, _ in changed):
         return None
     cells = {**kept.cells, **changed}
+    firsts = dict(kept.firsts)
+    for key in changed:
+        firsts.pop(key, None)
+    firsts.update(changed_firsts)
     touched = {user_id for user_id, _ in changed}
     for letter in {letter for _, letter in changed}:  # its first solve, as _mark_first_solves finds it
         best = None
         for user_id, _, _ in kept.users:
-            cell = cells.get((user_id, letter))
-            if cell is not None and cell.solved and cell.first_ac is not None:
-                if best is None or cell.first_ac < best[1].first_ac:  # type: ignore[operator]
-                    best = (user_id, cell)
+            first = firsts.get((user_id, letter))
+            if first is not None and cells[(user_id, letter)]["solved"] and (best is None or first < best[0]):
+                best = (first, user_id)
         for user_id, _, _ in kept.users:
             cell = cells.get((user_id, letter))
-            if cell is not None and cell.first_solve != (best is not None and best[0] == user_id):
-                cells[(user_id, letter)] = replace(cell, first_solve=not cell.first_solve)
+            if cell is not None and cell["first_solve"] != (best is not None and best[1] == user_id):
+                cells[(user_id, letter)] = {**cell, "first_solve": not cell["first_solve"]}
                 touched.add(user_id)
     letters = [letter for letter, _, _ in kept.board.problems]
-    rows, rendered = dict(kept.rows), dict(kept.rendered)
+    rows = dict(kept.rows)
     for user_id, name, display in kept.users:
         if user_id in touched:
-            rows[user_id] = _row(name, display, [cells.get((user_id, letter)) or Cell(letter) for letter in letters])
-            rendered[user_id] = _render_row(rows[user_id])
-    return _ranked(_Kept(kept.shape, version, kept.board, cells, kept.users, rows, rendered), contest)
+            rows[user_id] = _rendered_row(
+                name, display, [cells.get((user_id, letter)) or _rendered_cell(Cell(letter)) for letter in letters]
+            )
+    return _ranked(_Kept(kept.shape, version, kept.board, cells, firsts, kept.users, rows), contest)
 
 
 def _ranked(kept: _Kept, contest: Contest) -> _Kept:
-    """``kept`` with its board's rows (new ones: earlier boards share the rows kept) ranked and
-    rendered; ties keep the contestants' display order."""
+    """``kept`` with its board's rows (new ones: earlier boards share the rows kept) ranked;
+    ties keep the contestants' display order."""
+    rows = kept.rows
     if contest.scoring == Scoring.ICPC:
-        order = sorted(kept.users, key=lambda u: icpc_rank_key(kept.rows[u[0]].solved, kept.rows[u[0]].penalty))
-        keys = [icpc_rank_key(kept.rows[u[0]].solved, kept.rows[u[0]].penalty) for u in order]
+
+        def rank_key(user: tuple[int, str, str]) -> tuple:
+            return icpc_rank_key(rows[user[0]]["solved"], rows[user[0]]["penalty"])
     else:
-        order = sorted(kept.users, key=lambda u: ioi_rank_key(kept.rows[u[0]].total))
-        keys = [ioi_rank_key(kept.rows[u[0]].total) for u in order]
-    rows, rendered_rows = [], []
-    for (user_id, _, _), rank in zip(order, competition_ranks(keys)):
-        r = kept.rows[user_id]
-        rows.append(Row(rank, r.user, r.display_name, r.solved, r.penalty, r.total, r.cells))
-        rendered_rows.append({"rank": rank, **kept.rendered[user_id]})
+
+        def rank_key(user: tuple[int, str, str]) -> tuple:
+            return ioi_rank_key(rows[user[0]]["total"])
+
+    order = sorted(kept.users, key=rank_key)
+    user_ids = [user_id for user_id, _, _ in order]
+    rendered = [
+        {"rank": rank, **rows[user_id]}
+        for user_id, rank in zip(user_ids, competition_ranks(list(map(rank_key, order))))
+    ]
     template = kept.board
-    result = replace(template, rows=rows, rendered=None)
-    result.rendered = {**result._render_head(), "rows": rendered_rows}
-    return _Kept(kept.shape, kept.version, result, kept.cells, kept.users, kept.rows, kept.rendered)
-
-
-def _row(name: str, display_name: str, cells: list[Cell]) -> Row:
-    return Row(
-        0,
-        name,
-        display_name,
-        solved=sum([c.solved for c in cells]),
-        penalty=sum([c.penalty for c in cells]),
-        total=round(sum([c.score for c in cells]), 6),
-        cells=cells,
+    made = replace(
+        template,
+        rendered={**_rendered_head(template), "rows": rendered},
+        ranked=_RankedRows(user_ids, rendered, kept.firsts),
     )
+    return replace(kept, board=made)
 
 
-def _mark_first_solves(cells: dict[tuple[int, str], Cell]) -> None:
-    """Flag, per problem, the cell holding the earliest shown AC (by submission time, then id)."""
-    first: dict[str, Cell] = {}
-    for cell in cells.values():
-        if cell.solved and cell.first_ac is not None:
-            best = first.get(cell.letter)
-            if best is None or best.first_ac is None or cell.first_ac < best.first_ac:
-                first[cell.letter] = cell
-    for cell in first.values():
-        cell.first_solve = True
+def _rendered_head(board: Scoreboard) -> dict:
+    """``to_dict``'s keys before the rows."""
+    return {
+        "contest": board.contest_id,
+        "name": board.contest_name,
+        "scoring": board.scoring,
+        "view": board.view,
+        "frozen": board.frozen,
+        "problems": [{"letter": l, "name": n, "points": p} for l, n, p in board.problems],
+    }
+
+
+def _mark_first_solves(cells: dict[CellKey, dict], firsts: dict[CellKey, FirstAc]) -> None:
+    """Flag, per problem, the rendered cell holding the earliest shown AC (by submission time, then
+    id; ``firsts``: the (naive UTC time, id) deciding each cell that has one)."""
+    first: dict[str, tuple[FirstAc, CellKey]] = {}
+    for key, at in firsts.items():
+        if cells[key]["solved"]:
+            best = first.get(key[1])
+            if best is None or at < best[0]:
+                first[key[1]] = (at, key)
+    for _, key in first.values():
+        cells[key]["first_solve"] = True
 
 
 def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) -> tuple:
