@@ -26,6 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
+from operator import itemgetter
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -35,7 +36,7 @@ from sqlalchemy.orm import Session
 from judge import board
 from judge.clock import UtcDateTime, iso_utc, naive_utc, stored_utc, utcnow
 from judge.contests import class_students, on_scoreboard, participants, problems_shown
-from judge.models import Contest, ContestParticipant, Problem, Submission, TestResult, User
+from judge.models import Contest, ContestParticipant, ContestProblem, Problem, Submission, TestResult, User
 from judge.scoring import (
     Attempt,
     competition_ranks,
@@ -86,6 +87,8 @@ class Row:
 
 CellKey = tuple[int, str]  # (user id, letter)
 FirstAc = tuple[datetime, int]  # (naive UTC time, submission id): orders first solves
+Firsts = dict[str, dict[int, FirstAc]]  # by letter and user id
+UserCells = list[dict | None]  # a contestant's rendered cells in the order of the contest's problems
 
 
 @dataclass
@@ -122,12 +125,12 @@ class Scoreboard:
 
 class _RankedRows:
     """A board's rows as dicts (``to_dict``'s) in rank order with their users' ids, and the
-    (time, id) of the submission that decided each cell that has one, by (user id, letter): what
-    ``Scoreboard.rows`` is made from, once."""
+    (naive UTC time, id) of the submission that decided each cell that has one, by letter and user
+    id: what ``Scoreboard.rows`` is made from, once."""
 
     __slots__ = ("_made", "firsts", "rendered", "user_ids")
 
-    def __init__(self, user_ids: list[int], rendered: list[dict], firsts: dict[CellKey, FirstAc]):
+    def __init__(self, user_ids: list[int], rendered: list[dict], firsts: Firsts):
         self.user_ids, self.rendered, self.firsts = user_ids, rendered, firsts
         self._made: list[Row] | None = None
 
@@ -143,7 +146,7 @@ class _RankedRows:
                     r["solved"],
                     r["penalty"],
                     r["total"],
-                    [_cell(c, firsts.get((user_id, c["letter"]))) for c in r["cells"]],
+                    [_cell(c, firsts[c["letter"]].get(user_id)) for c in r["cells"]],
                 )
                 for user_id, r in zip(self.user_ids, self.rendered)
             ]
@@ -156,11 +159,14 @@ def _rendered_row(user: str, display_name: str, cells: list[dict]) -> dict:
     return {
         "user": user,
         "display_name": display_name,
-        "solved": sum([c["solved"] for c in cells]),
-        "penalty": sum([c["penalty"] for c in cells]),
-        "total": round(sum([c["score"] for c in cells]), 6),
+        "solved": sum(map(_SOLVED, cells)),
+        "penalty": sum(map(_PENALTY, cells)),
+        "total": round(sum(map(_SCORE, cells)), 6),
         "cells": cells,
     }
+
+
+_SOLVED, _PENALTY, _SCORE = itemgetter("solved"), itemgetter("penalty"), itemgetter("score")
 
 
 def _rendered_cell(cell: Cell) -> dict:
@@ -195,8 +201,13 @@ def cells_of(contest: Contest, rows: Iterable[tuple]) -> dict[CellKey, Cell]:
     return _cells(*_rendered_cells(contest, rows, naive_utc))
 
 
-def _cells(rendered: dict[CellKey, dict], firsts: dict[CellKey, FirstAc]) -> dict[CellKey, Cell]:
-    return {key: _cell(cell, firsts.get(key)) for key, cell in rendered.items()}
+def _cells(by_user: dict[int, UserCells], firsts: Firsts) -> dict[CellKey, Cell]:
+    return {
+        (user_id, c["letter"]): _cell(c, firsts[c["letter"]].get(user_id))
+        for user_id, cells in by_user.items()
+        for c in cells
+        if c is not None
+    }
 
 
 def _cell(rendered: dict, first: FirstAc | None) -> Cell:
@@ -206,28 +217,36 @@ def _cell(rendered: dict, first: FirstAc | None) -> Cell:
 
 def _rendered_cells(
     contest: Contest, rows: Iterable[tuple], read_time: Callable[[Any], datetime]
-) -> tuple[dict[CellKey, dict], dict[CellKey, FirstAc]]:
+) -> tuple[dict[int, UserCells], Firsts]:
     """The cells of summary rows (as ``cells_of``, their times read by ``read_time`` as naive UTC)
-    as ``to_dict`` gives them (first-solve flags unset), and the (naive UTC time, id) of the
-    submission that decided each cell that has one: a board is made from these, a dict per cell and
-    no object (it makes thousands)."""
-    letter_of = {p.problem_id: p.letter for p in contest.problems}
+    as ``to_dict`` gives them (first-solve flags unset), by user id in the order of the contest's
+    problems (None: no cell), and the (naive UTC time, id) of the submission that decided each cell
+    that has one, by letter and user id. A board is made from these: a dict per cell and no object
+    (it makes thousands)."""
+    place = {p.problem_id: (index, p.letter) for index, p in enumerate(contest.problems)}
+    count = len(place)
     start, penalty = naive_utc(contest.start_at), contest.penalty_minutes
     icpc = contest.scoring == Scoring.ICPC
-    cells, firsts = {}, {}
+    by_user: dict[int, UserCells] = {}
+    firsts: Firsts = {p.letter: {} for p in contest.problems}
     for user_id, problem_id, attempts, pending, score, first_id, first_at in rows:
-        letter = letter_of.get(problem_id)
-        if letter is None:
+        found = place.get(problem_id)
+        if found is None:
             continue
-        key = (user_id, letter)
+        index, letter = found
         solved, minute, penalized = False, None, 0
         if first_id is not None:
             first_at = read_time(first_at)
-            firsts[key] = (first_at, first_id)
+            firsts[letter][user_id] = (first_at, first_id)
             if icpc:
-                solved, minute = True, contest_minute(start, first_at)
+                since = first_at - start  # contest_minute, inlined: a board computes thousands
+                minute = since.days * 1440 + since.seconds // 60
+                solved, minute = True, minute if minute > 0 else 0
                 penalized = minute + penalty * (attempts - 1)
-        cells[key] = {
+        cells = by_user.get(user_id)
+        if cells is None:
+            cells = by_user[user_id] = [None] * count
+        cells[index] = {
             "letter": letter,
             "attempts": attempts,
             "pending": pending,
@@ -237,7 +256,20 @@ def _rendered_cells(
             "score": score,
             "first_solve": False,
         }
-    return cells, firsts
+    return by_user, firsts
+
+
+def _given_cells(contest: Contest, given: dict[CellKey, Cell]) -> tuple[dict[int, UserCells], Firsts]:
+    """``given`` cells as ``_rendered_cells`` gives its own."""
+    index_of = {p.letter: index for index, p in enumerate(contest.problems)}
+    by_user: dict[int, UserCells] = {}
+    firsts: Firsts = {letter: {} for letter in index_of}
+    for (user_id, letter), cell in given.items():
+        if letter in index_of:
+            by_user.setdefault(user_id, [None] * len(index_of))[index_of[letter]] = _rendered_cell(cell)
+            if cell.first_ac is not None:
+                firsts[letter][user_id] = (naive_utc(cell.first_ac[0]), cell.first_ac[1])
+    return by_user, firsts
 
 
 # -- cells: the plain definition ----------------------------------------------------------------------
@@ -309,19 +341,17 @@ _boards_lock = threading.Lock()
 @dataclass(slots=True, frozen=True)
 class _Kept:
     """A rendered board kept in the process with what bringing it up to date needs: its ``shape``
-    (``board_key`` without the version), the board ``version`` it shows, its cells by (user id,
-    letter) as ``to_dict`` gives them (with their first-solve flags) and the (time, id) deciding
-    each that has one, its contestants (id, name, display name) in display order, and each one's
-    rendered row (no rank) by user id. Never changed once made: a newer one shares what did not
-    change."""
+    (``board_key`` without the version), the board ``version`` it shows, its contestants (id, name,
+    display name) in display order, each one's rendered row (no rank; its cells with their
+    first-solve flags) by user id, and the (naive UTC time, id) deciding each cell that has one by
+    letter and user id. Never changed once made: a newer one shares what did not change."""
 
     shape: tuple
     version: int
     board: Scoreboard
-    cells: dict[CellKey, dict]
-    firsts: dict[CellKey, FirstAc]
     users: list[tuple[int, str, str]]
     rows: dict[int, dict]
+    firsts: Firsts
 
 
 def compute_scoreboard(
@@ -431,32 +461,34 @@ def _build(
     """The board read anew: from the cells ``given``, else from the kept rows."""
     hide_after = hidden_after(contest, view)
     shown = contest.problems if problems_shown(contest, view == ScoreboardView.JURY, now) else []
-    if given is not None:
-        cells = {key: _rendered_cell(cell) for key, cell in given.items()}
-        firsts = {key: (naive_utc(c.first_ac[0]), c.first_ac[1]) for key, c in given.items() if c.first_ac is not None}
-    elif shown:
-        kept = board.kept_rows(session, contest, hide_after is not None)
-        cells, firsts = _rendered_cells(contest, kept, board.time_reader(session))
+    by_user: dict[int, UserCells]
+    firsts: Firsts
+    if not shown:
+        by_user, firsts = {}, {}
+    elif given is not None:
+        by_user, firsts = _given_cells(contest, given)
     else:
-        cells, firsts = {}, {}
+        kept = board.kept_rows(session, contest, hide_after is not None)
+        by_user, firsts = _rendered_cells(contest, kept, board.time_reader(session))
     connection = session.connection()
     names = dict(connection.execute(_NAMES, {"ids": [p.problem_id for p in shown]}).all())
     problems = [(p.letter, names.get(p.problem_id, p.problem_id), problem_points(p)) for p in shown]
-    _mark_first_solves(cells, firsts)
+    _mark_first_solves(by_user, firsts, shown)
     window = {"contest_id": contest.id, "start": contest.start_at, "end": contest.end_at}
-    users = [
-        (user_id, name, display) for user_id, name, display in connection.execute(_USERS[contest.all_students], window)
-    ]
-    letters = [letter for letter, _, _ in problems]
-    empty = [_rendered_cell(Cell(letter)) for letter in letters]  # shared by the rows without that cell
-    get = cells.get
-    rows = {
-        user_id: _rendered_row(name, display, [get((user_id, letter)) or e for letter, e in zip(letters, empty)])
-        for user_id, name, display in users
-    }
+    users = [(u, name, display) for u, name, display in connection.execute(_USERS[contest.all_students], window)]
+    empty = [_rendered_cell(Cell(p.letter)) for p in shown]  # shared by the rows without that cell
+    rows = {}
+    for user_id, name, display in users:
+        cells = by_user.get(user_id)
+        rows[user_id] = _rendered_row(name, display, empty if cells is None else _filled(cells, empty))
     frozen = hide_after is not None and now >= hide_after
     unranked = Scoreboard(contest.id, contest.name, contest.scoring, view, frozen, now, problems, {}, _NO_ROWS)
-    return _ranked(_Kept(shape, version, unranked, cells, firsts, users, rows), contest)
+    return _ranked(_Kept(shape, version, unranked, users, rows, firsts), contest)
+
+
+def _filled(cells: UserCells, empty: list[dict]) -> list[dict]:
+    """``cells`` with each missing one the empty cell of its problem."""
+    return cast(list[dict], cells) if None not in cells else [c or e for c, e in zip(cells, empty)]
 
 
 def _patch(session: Session, contest: Contest, kept: _Kept, version: int) -> _Kept | None:
@@ -468,33 +500,38 @@ def _patch(session: Session, contest: Contest, kept: _Kept, version: int) -> _Ke
     hide_after = hidden_after(contest, kept.board.view)
     stamped = board.changed_rows(session, contest, hide_after is not None, kept.version)
     changed, changed_firsts = _rendered_cells(contest, stamped, board.time_reader(session))
-    if any(user_id not in kept.rows for user_id, _ in changed):
+    if any(user_id not in kept.rows for user_id in changed):
         return None
-    cells = {**kept.cells, **changed}
+    cells = {user_id: _filled(new, kept.rows[user_id]["cells"]) for user_id, new in changed.items()}
     firsts = dict(kept.firsts)
-    for key in changed:
-        firsts.pop(key, None)
-    firsts.update(changed_firsts)
-    touched = {user_id for user_id, _ in changed}
-    for letter in {letter for _, letter in changed}:  # its first solve, as _mark_first_solves finds it
-        best = None
+    for index, p in enumerate(contest.problems):
+        updated = {user_id for user_id, new in changed.items() if new[index] is not None}
+        if not updated:
+            continue
+        mine = firsts[p.letter] = {u: first for u, first in firsts[p.letter].items() if u not in updated}
+        mine.update(changed_firsts[p.letter])
+        best = None  # its first solve, as _mark_first_solves finds it, among the contestants listed
+        for user_id, first in mine.items():
+            if user_id in kept.rows and _row_cells(cells, kept, user_id)[index]["solved"]:
+                if best is None or first < best[0]:
+                    best = (first, user_id)
         for user_id, _, _ in kept.users:
-            first = firsts.get((user_id, letter))
-            if first is not None and cells[(user_id, letter)]["solved"] and (best is None or first < best[0]):
-                best = (first, user_id)
-        for user_id, _, _ in kept.users:
-            cell = cells.get((user_id, letter))
-            if cell is not None and cell["first_solve"] != (best is not None and best[1] == user_id):
-                cells[(user_id, letter)] = {**cell, "first_solve": not cell["first_solve"]}
-                touched.add(user_id)
-    letters = [letter for letter, _, _ in kept.board.problems]
+            cell = _row_cells(cells, kept, user_id)[index]
+            if cell["first_solve"] != (best is not None and best[1] == user_id):
+                cells.setdefault(user_id, list(kept.rows[user_id]["cells"]))[index] = {
+                    **cell,
+                    "first_solve": not cell["first_solve"],
+                }
     rows = dict(kept.rows)
-    for user_id, name, display in kept.users:
-        if user_id in touched:
-            rows[user_id] = _rendered_row(
-                name, display, [cells.get((user_id, letter)) or _rendered_cell(Cell(letter)) for letter in letters]
-            )
-    return _ranked(_Kept(kept.shape, version, kept.board, cells, firsts, kept.users, rows), contest)
+    for user_id, row_cells in cells.items():
+        rows[user_id] = _rendered_row(rows[user_id]["user"], rows[user_id]["display_name"], row_cells)
+    return _ranked(_Kept(kept.shape, version, kept.board, kept.users, rows, firsts), contest)
+
+
+def _row_cells(cells: dict[int, list[dict]], kept: _Kept, user_id: int) -> list[dict]:
+    """The cells of a contestant's row being patched: made anew (``cells``), else as kept."""
+    found = cells.get(user_id)
+    return found if found is not None else kept.rows[user_id]["cells"]
 
 
 def _ranked(kept: _Kept, contest: Contest) -> _Kept:
@@ -502,20 +539,13 @@ def _ranked(kept: _Kept, contest: Contest) -> _Kept:
     ties keep the contestants' display order."""
     rows = kept.rows
     if contest.scoring == Scoring.ICPC:
-
-        def rank_key(user: tuple[int, str, str]) -> tuple:
-            return icpc_rank_key(rows[user[0]]["solved"], rows[user[0]]["penalty"])
+        keys = [icpc_rank_key(rows[user_id]["solved"], rows[user_id]["penalty"]) for user_id, _, _ in kept.users]
     else:
-
-        def rank_key(user: tuple[int, str, str]) -> tuple:
-            return ioi_rank_key(rows[user[0]]["total"])
-
-    order = sorted(kept.users, key=rank_key)
-    user_ids = [user_id for user_id, _, _ in order]
-    rendered = [
-        {"rank": rank, **rows[user_id]}
-        for user_id, rank in zip(user_ids, competition_ranks(list(map(rank_key, order))))
-    ]
+        keys = [ioi_rank_key(rows[user_id]["total"]) for user_id, _, _ in kept.users]
+    order = sorted(range(len(keys)), key=keys.__getitem__)  # stable: ties in display order
+    user_ids = [kept.users[i][0] for i in order]
+    ranks = competition_ranks([keys[i] for i in order])
+    rendered = [{"rank": rank, **rows[user_id]} for user_id, rank in zip(user_ids, ranks)]
     template = kept.board
     made = replace(
         template,
@@ -537,17 +567,16 @@ def _rendered_head(board: Scoreboard) -> dict:
     }
 
 
-def _mark_first_solves(cells: dict[CellKey, dict], firsts: dict[CellKey, FirstAc]) -> None:
+def _mark_first_solves(by_user: dict[int, UserCells], firsts: Firsts, problems: list[ContestProblem]) -> None:
     """Flag, per problem, the rendered cell holding the earliest shown AC (by submission time, then
-    id; ``firsts``: the (naive UTC time, id) deciding each cell that has one)."""
-    first: dict[str, tuple[FirstAc, CellKey]] = {}
-    for key, at in firsts.items():
-        if cells[key]["solved"]:
-            best = first.get(key[1])
-            if best is None or at < best[0]:
-                first[key[1]] = (at, key)
-    for _, key in first.values():
-        cells[key]["first_solve"] = True
+    id; ``firsts``: the (naive UTC time, id) deciding each cell that has one, by letter and user)."""
+    for index, p in enumerate(problems):
+        best = None
+        for user_id, first in firsts[p.letter].items():
+            if by_user[user_id][index]["solved"] and (best is None or first < best[0]):  # type: ignore[index]
+                best = (first, user_id)
+        if best is not None:
+            by_user[best[1]][index]["first_solve"] = True  # type: ignore[index]
 
 
 def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) -> tuple:
