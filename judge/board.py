@@ -33,14 +33,15 @@ without a stored graded score, their test results.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable
+from datetime import datetime
 from itertools import groupby
 from types import SimpleNamespace
 from typing import Any, cast
 
 from sqlalchemy import (
     ColumnElement,
-    Row,
+    DateTime,
     Table,
     and_,
     bindparam,
@@ -421,17 +422,45 @@ def _fold(contest: Contest | Any, history: list, attempts: list[Attempt]) -> dic
 
 
 # -- reading ------------------------------------------------------------------------------------------
-def kept_rows(session: Session, contest: Contest, frozen: bool) -> Sequence[Row]:
+def kept_rows(session: Session, contest: Contest, frozen: bool) -> list[tuple]:
     """The kept cells of ``contest`` as (user id, problem id, attempts, pending, score, first AC id,
-    first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``)."""
-    return session.connection().execute(_STATEMENTS.kept[frozen], {"contest_id": contest.id}).all()
+    first AC time) from the ``frozen`` variant or the live one (see ``BoardCell``), as the
+    database's driver returns them: ``time_reader`` reads the time. Plain tuples from the driver's
+    cursor: a board reads thousands, and SQLAlchemy's rows and its result type for the time
+    (``UtcDateTime``) would cost as much again as the driver."""
+    return _driver_rows(session, _STATEMENTS.kept[frozen], {"contest_id": contest.id})
 
 
-def changed_rows(session: Session, contest: Contest, frozen: bool, since: int) -> Sequence[Row]:
+def changed_rows(session: Session, contest: Contest, frozen: bool, since: int) -> list[tuple]:
     """The kept cells of ``contest`` (as ``kept_rows``) stamped after board version ``since``: with
     ``since`` ≥ the base version (``versions``), every cell that changed since then."""
-    params = {"contest_id": contest.id, "since": since}
-    return session.connection().execute(_STATEMENTS.changed[frozen], params).all()
+    return _driver_rows(session, _STATEMENTS.changed[frozen], {"contest_id": contest.id, "since": since})
+
+
+def _driver_rows(session: Session, statement: Any, params: dict) -> list[tuple]:
+    result = session.connection().execute(statement, params)
+    try:
+        return cast(list[tuple], result.cursor.fetchall())
+    finally:
+        result.close()
+
+
+_TIME_READERS: dict[str, Callable[[Any], datetime]] = {}
+
+
+def time_reader(session: Session) -> Callable[[Any], datetime]:
+    """The function reading a time as the session's database driver returns it (not None; in
+    ``kept_rows``) as a naive UTC datetime, as the dialect's ``DateTime`` does (SQLite keeps text)."""
+    dialect = session.get_bind().dialect
+    reader = _TIME_READERS.get(dialect.name)
+    if reader is None:
+        parse = DateTime().dialect_impl(dialect).result_processor(dialect, None)
+        reader = _TIME_READERS[dialect.name] = cast(Callable[[Any], datetime], parse or _as_is)
+    return reader
+
+
+def _as_is(value: datetime) -> datetime:
+    return value
 
 
 def key_of(submission: Submission | Any) -> CellKey | None:

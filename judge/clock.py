@@ -50,6 +50,16 @@ class UtcDateTime(TypeDecorator[datetime]):
         return to_utc(value).replace(tzinfo=None) if value is not None else None
 
     def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        """The stored naive UTC ``value`` with its zone attached."""
-        # arithmetic, not value.replace(tzinfo=UTC): a tenth of the cost, and boards read thousands
-        return _EPOCH + (value - _NAIVE_EPOCH) if value is not None else None
+        """The stored naive UTC ``value`` with its zone attached (``stored_utc``)."""
+        return stored_utc(value) if value is not None else None
+
+
+def stored_utc(value: datetime) -> datetime:
+    """A naive UTC time as the database stores it, with its zone attached."""
+    # arithmetic, not value.replace(tzinfo=UTC): a tenth of the cost, and boards read thousands
+    return _EPOCH + (value - _NAIVE_EPOCH)
+
+
+def naive_utc(moment: datetime) -> datetime:
+    """``moment`` as the database stores it: naive UTC (a naive one is taken as UTC already)."""
+    return moment if moment.tzinfo is None else _NAIVE_EPOCH + (moment - _EPOCH)

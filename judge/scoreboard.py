@@ -23,17 +23,20 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
+from operator import itemgetter
+from types import SimpleNamespace
+from typing import Any, cast
 
-from sqlalchemy import Engine, case, func, select
+from sqlalchemy import Engine, Select, bindparam, case, func, select
 from sqlalchemy.orm import Session
 
 from judge import board
-from judge.clock import iso_utc, utcnow
+from judge.clock import UtcDateTime, iso_utc, naive_utc, stored_utc, utcnow
 from judge.contests import class_students, on_scoreboard, participants, problems_shown
-from judge.models import Contest, ContestParticipant, Problem, Submission, TestResult, User
+from judge.models import Contest, ContestParticipant, ContestProblem, Problem, Submission, TestResult, User
 from judge.scoring import (
     Attempt,
     competition_ranks,
@@ -82,10 +85,20 @@ class Row:
     cells: list[Cell]
 
 
+CellKey = tuple[int, str]  # (user id, letter)
+FirstAc = tuple[datetime, int]  # (naive UTC time, submission id): orders first solves
+Firsts = dict[str, dict[int, FirstAc]]  # by letter and user id
+UserCells = list[dict | None]  # a contestant's rendered cells in the order of the contest's problems
+
+
 @dataclass
 class Scoreboard:
     """A computed scoreboard. ``frozen``: verdicts after the freeze are hidden in this view;
-    ``problems``: (letter, problem name, points) in letter order."""
+    ``problems``: (letter, problem name, points) in letter order; ``rows`` in rank order.
+
+    A board is made as what ``to_dict`` gives (its rows and cells as dicts, what the API sends);
+    ``rows`` (``Row`` and ``Cell`` objects: pages, CSV, the CCS feed) are made from it when first
+    read, once for the board and its copies."""
 
     contest_id: int
     contest_name: str
@@ -94,50 +107,75 @@ class Scoreboard:
     frozen: bool
     computed_at: datetime
     problems: list[tuple[str, str, int]]
-    rows: list[Row]
-    rendered: dict | None = field(default=None, repr=False, compare=False)  # to_dict's, once made
+    rendered: dict = field(repr=False)  # to_dict's but computed_at; its rows those of ``ranked``
+    ranked: _RankedRows = field(repr=False, compare=False)
+
+    @property
+    def rows(self) -> list[Row]:
+        """The rows as objects, in rank order (made once, shared by the board's copies: callers
+        must not change them)."""
+        return self.ranked.rows()
 
     def to_dict(self) -> dict:
-        """JSON-ready: the rows' cells without internal ids. Made once per board (a kept board's
-        copies share it, and a newer board the rows that did not change): callers must not change
-        what it holds but its top-level keys."""
-        if self.rendered is None:
-            self.rendered = {**self._render_head(), "rows": [{"rank": r.rank, **_render_row(r)} for r in self.rows]}
+        """JSON-ready: the rows' cells without internal ids. Shared by a kept board's copies, and
+        its rows that did not change by a newer board: callers must not change what it holds but
+        its top-level keys."""
         return {**self.rendered, "computed_at": iso_utc(self.computed_at)}
 
-    def _render_head(self) -> dict:
-        return {
-            "contest": self.contest_id,
-            "name": self.contest_name,
-            "scoring": self.scoring,
-            "view": self.view,
-            "frozen": self.frozen,
-            "problems": [{"letter": l, "name": n, "points": p} for l, n, p in self.problems],
-        }
+
+class _RankedRows:
+    """A board's rows as dicts (``to_dict``'s) in rank order with their users' ids, and the
+    (naive UTC time, id) of the submission that decided each cell that has one, by letter and user
+    id: what ``Scoreboard.rows`` is made from, once."""
+
+    __slots__ = ("_made", "firsts", "rendered", "user_ids")
+
+    def __init__(self, user_ids: list[int], rendered: list[dict], firsts: Firsts):
+        self.user_ids, self.rendered, self.firsts = user_ids, rendered, firsts
+        self._made: list[Row] | None = None
+
+    def rows(self) -> list[Row]:
+        """``Row`` objects of the rendered rows (two threads may both make them: equal, either kept)."""
+        if self._made is None:
+            firsts = self.firsts
+            self._made = [
+                Row(
+                    r["rank"],
+                    r["user"],
+                    r["display_name"],
+                    r["solved"],
+                    r["penalty"],
+                    r["total"],
+                    [_cell(c, firsts[c["letter"]].get(user_id)) for c in r["cells"]],
+                )
+                for user_id, r in zip(self.user_ids, self.rendered)
+            ]
+        return self._made
 
 
-def _render_row(row: Row) -> dict:
-    """A row JSON-ready, but for its rank (which comes first)."""
+def _rendered_row(user: str, display_name: str, cells: list[dict]) -> dict:
+    """A row as ``to_dict`` gives it (but for its rank, which comes first) from its rendered cells in
+    letter order: solved problems, penalty and total points summed over them."""
     return {
-        "user": row.user,
-        "display_name": row.display_name,
-        "solved": row.solved,
-        "penalty": row.penalty,
-        "total": row.total,
-        "cells": [
-            {  # a literal per cell: a board renders thousands
-                "letter": c.letter,
-                "attempts": c.attempts,
-                "pending": c.pending,
-                "solved": c.solved,
-                "minute": c.minute,
-                "penalty": c.penalty,
-                "score": c.score,
-                "first_solve": c.first_solve,
-            }
-            for c in row.cells
-        ],
+        "user": user,
+        "display_name": display_name,
+        "solved": sum(map(_SOLVED, cells)),
+        "penalty": sum(map(_PENALTY, cells)),
+        "total": round(sum(map(_SCORE, cells)), 6),
+        "cells": cells,
     }
+
+
+_SOLVED, _PENALTY, _SCORE = itemgetter("solved"), itemgetter("penalty"), itemgetter("score")
+
+
+def _rendered_cell(cell: Cell) -> dict:
+    """``cell`` as ``to_dict`` gives it: its fields but ``first_ac``."""
+    return {name: getattr(cell, name) for name in _SHOWN_FIELDS}
+
+
+_SHOWN_FIELDS = [f.name for f in fields(Cell) if f.name != "first_ac"]
+_NO_ROWS = _RankedRows([], [], {})
 
 
 def hidden_after(contest: Contest, view: ScoreboardView) -> datetime | None:
@@ -149,33 +187,89 @@ def hidden_after(contest: Contest, view: ScoreboardView) -> datetime | None:
 
 
 # -- cells: the kept summary rows --------------------------------------------------------------------
-def kept_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[tuple[int, str], Cell]:
+def kept_cells(session: Session, contest: Contest, hide_after: datetime | None) -> dict[CellKey, Cell]:
     """Every non-empty cell, keyed by (user id, letter), from the summary rows ``judge.board`` keeps:
     the frozen variant when verdicts after ``hide_after`` (the freeze time) are hidden. Minutes and
     penalties follow from the first AC's time, the start and ``penalty_minutes``."""
-    return cells_of(contest, board.kept_rows(session, contest, hide_after is not None))
+    rows = board.kept_rows(session, contest, hide_after is not None)
+    return _cells(*_rendered_cells(contest, rows, board.time_reader(session)))
 
 
-def cells_of(contest: Contest, rows: Iterable[tuple]) -> dict[tuple[int, str], Cell]:
-    """Cells keyed by (user id, letter) from summary rows (``judge.board.kept_rows``'s tuples)."""
-    letter_of = {p.problem_id: p.letter for p in contest.problems}
-    start, penalty, icpc = contest.start_at, contest.penalty_minutes, contest.scoring == Scoring.ICPC
-    cells = {}
+def cells_of(contest: Contest, rows: Iterable[tuple]) -> dict[CellKey, Cell]:
+    """Cells keyed by (user id, letter) from summary rows as ``judge.board.kept_rows`` has them, but
+    for the time: a datetime (``judge.board.derive``'s)."""
+    return _cells(*_rendered_cells(contest, rows, naive_utc))
+
+
+def _cells(by_user: dict[int, UserCells], firsts: Firsts) -> dict[CellKey, Cell]:
+    return {
+        (user_id, c["letter"]): _cell(c, firsts[c["letter"]].get(user_id))
+        for user_id, cells in by_user.items()
+        for c in cells
+        if c is not None
+    }
+
+
+def _cell(rendered: dict, first: FirstAc | None) -> Cell:
+    """The ``Cell`` of a rendered cell and the (naive UTC time, id) deciding it, if any."""
+    return Cell(**rendered, first_ac=(stored_utc(first[0]), first[1]) if first is not None else None)
+
+
+def _rendered_cells(
+    contest: Contest, rows: Iterable[tuple], read_time: Callable[[Any], datetime]
+) -> tuple[dict[int, UserCells], Firsts]:
+    """The cells of summary rows (as ``cells_of``, their times read by ``read_time`` as naive UTC)
+    as ``to_dict`` gives them (first-solve flags unset), by user id in the order of the contest's
+    problems (None: no cell), and the (naive UTC time, id) of the submission that decided each cell
+    that has one, by letter and user id. A board is made from these: a dict per cell and no object
+    (it makes thousands)."""
+    place = {p.problem_id: (index, p.letter) for index, p in enumerate(contest.problems)}
+    count = len(place)
+    start, penalty = naive_utc(contest.start_at), contest.penalty_minutes
+    icpc = contest.scoring == Scoring.ICPC
+    by_user: dict[int, UserCells] = {}
+    firsts: Firsts = {p.letter: {} for p in contest.problems}
     for user_id, problem_id, attempts, pending, score, first_id, first_at in rows:
-        letter = letter_of.get(problem_id)
-        if letter is None:
+        found = place.get(problem_id)
+        if found is None:
             continue
-        if first_id is None:
-            cells[(user_id, letter)] = Cell(letter, attempts, pending, False, None, 0, score)
-            continue
-        first = (first_at, first_id)
-        if icpc:
-            minute = contest_minute(start, first_at)
-            penalized = minute + penalty * (attempts - 1)
-            cells[(user_id, letter)] = Cell(letter, attempts, pending, True, minute, penalized, score, False, first)
-        else:
-            cells[(user_id, letter)] = Cell(letter, attempts, pending, False, None, 0, score, False, first)
-    return cells
+        index, letter = found
+        solved, minute, penalized = False, None, 0
+        if first_id is not None:
+            first_at = read_time(first_at)
+            firsts[letter][user_id] = (first_at, first_id)
+            if icpc:
+                since = first_at - start  # contest_minute, inlined: a board computes thousands
+                minute = since.days * 1440 + since.seconds // 60
+                solved, minute = True, minute if minute > 0 else 0
+                penalized = minute + penalty * (attempts - 1)
+        cells = by_user.get(user_id)
+        if cells is None:
+            cells = by_user[user_id] = [None] * count
+        cells[index] = {
+            "letter": letter,
+            "attempts": attempts,
+            "pending": pending,
+            "solved": solved,
+            "minute": minute,
+            "penalty": penalized,
+            "score": score,
+            "first_solve": False,
+        }
+    return by_user, firsts
+
+
+def _given_cells(contest: Contest, given: dict[CellKey, Cell]) -> tuple[dict[int, UserCells], Firsts]:
+    """``given`` cells as ``_rendered_cells`` gives its own."""
+    index_of = {p.letter: index for index, p in enumerate(contest.problems)}
+    by_user: dict[int, UserCells] = {}
+    firsts: Firsts = {letter: {} for letter in index_of}
+    for (user_id, letter), cell in given.items():
+        if letter in index_of:
+            by_user.setdefault(user_id, [None] * len(index_of))[index_of[letter]] = _rendered_cell(cell)
+            if cell.first_ac is not None:
+                firsts[letter][user_id] = (naive_utc(cell.first_ac[0]), cell.first_ac[1])
+    return by_user, firsts
 
 
 # -- cells: the plain definition ----------------------------------------------------------------------
@@ -247,18 +341,17 @@ _boards_lock = threading.Lock()
 @dataclass(slots=True, frozen=True)
 class _Kept:
     """A rendered board kept in the process with what bringing it up to date needs: its ``shape``
-    (``board_key`` without the version), the board ``version`` it shows, its cells by (user id,
-    letter) with their first-solve flags, its contestants (id, name, display name) in display order,
-    and each one's row (rank 0) and rendered row (no rank) by user id. Never changed once made: a
-    newer one shares what did not change."""
+    (``board_key`` without the version), the board ``version`` it shows, its contestants (id, name,
+    display name) in display order, each one's rendered row (no rank; its cells with their
+    first-solve flags) by user id, and the (naive UTC time, id) deciding each cell that has one by
+    letter and user id. Never changed once made: a newer one shares what did not change."""
 
     shape: tuple
     version: int
     board: Scoreboard
-    cells: dict[tuple[int, str], Cell]
     users: list[tuple[int, str, str]]
-    rows: dict[int, Row]
-    rendered: dict[int, dict]
+    rows: dict[int, dict]
+    firsts: Firsts
 
 
 def compute_scoreboard(
@@ -335,6 +428,27 @@ def board_key(session: Session, contest: Contest, view: ScoreboardView, now: dat
     return (*_shape(contest, view, now), board.version(session, contest.id))
 
 
+def _users_on_scoreboard(all_students: bool) -> Select:
+    """SELECT (id, name, display name) of the users on the scoreboard (``on_scoreboard``) of the
+    contest of the bound parameters ``contest_id``, ``start``, ``end`` (its window), its
+    ``all_students`` as given, in display order: built once, as a board reads it each time."""
+    any_contest = SimpleNamespace(
+        id=bindparam("contest_id"),
+        start_at=bindparam("start", type_=UtcDateTime),
+        end_at=bindparam("end", type_=UtcDateTime),
+        all_students=all_students,
+    )
+    return (
+        select(User.id, User.name, User.display_name)
+        .where(on_scoreboard(cast(Contest, any_contest)))
+        .order_by(User.display_name, User.name)
+    )
+
+
+_USERS = {all_students: _users_on_scoreboard(all_students) for all_students in (False, True)}
+_NAMES = select(Problem.id, Problem.name).where(Problem.id.in_(bindparam("ids", expanding=True)))
+
+
 def _build(
     session: Session,
     contest: Contest,
@@ -342,36 +456,39 @@ def _build(
     now: datetime,
     shape: tuple,
     version: int,
-    cells: dict[tuple[int, str], Cell] | None,
+    given: dict[CellKey, Cell] | None,
 ) -> _Kept:
-    """The board read anew: from ``cells`` when given, else from the kept rows."""
+    """The board read anew: from the cells ``given``, else from the kept rows."""
     hide_after = hidden_after(contest, view)
     shown = contest.problems if problems_shown(contest, view == ScoreboardView.JURY, now) else []
-    if cells is None:
-        cells = kept_cells(session, contest, hide_after) if shown else {}
-    names = dict(
-        session.execute(select(Problem.id, Problem.name).where(Problem.id.in_([p.problem_id for p in shown]))).all()
-    )
+    by_user: dict[int, UserCells]
+    firsts: Firsts
+    if not shown:
+        by_user, firsts = {}, {}
+    elif given is not None:
+        by_user, firsts = _given_cells(contest, given)
+    else:
+        kept = board.kept_rows(session, contest, hide_after is not None)
+        by_user, firsts = _rendered_cells(contest, kept, board.time_reader(session))
+    connection = session.connection()
+    names = dict(connection.execute(_NAMES, {"ids": [p.problem_id for p in shown]}).all())
     problems = [(p.letter, names.get(p.problem_id, p.problem_id), problem_points(p)) for p in shown]
-    _mark_first_solves(cells)
-    users = [
-        (user_id, name, display)
-        for user_id, name, display in session.execute(
-            select(User.id, User.name, User.display_name)
-            .where(on_scoreboard(contest))
-            .order_by(User.display_name, User.name)
-        )
-    ]
-    letters = [letter for letter, _, _ in problems]
-    get = cells.get
-    rows = {
-        user_id: _row(name, display, [get((user_id, letter)) or Cell(letter) for letter in letters])
-        for user_id, name, display in users
-    }
-    rendered = {user_id: _render_row(row) for user_id, row in rows.items()}
+    _mark_first_solves(by_user, firsts, shown)
+    window = {"contest_id": contest.id, "start": contest.start_at, "end": contest.end_at}
+    users = [(u, name, display) for u, name, display in connection.execute(_USERS[contest.all_students], window)]
+    empty = [_rendered_cell(Cell(p.letter)) for p in shown]  # shared by the rows without that cell
+    rows = {}
+    for user_id, name, display in users:
+        cells = by_user.get(user_id)
+        rows[user_id] = _rendered_row(name, display, empty if cells is None else _filled(cells, empty))
     frozen = hide_after is not None and now >= hide_after
-    empty = Scoreboard(contest.id, contest.name, contest.scoring, view, frozen, now, problems, [])
-    return _ranked(_Kept(shape, version, empty, cells, users, rows, rendered), contest)
+    unranked = Scoreboard(contest.id, contest.name, contest.scoring, view, frozen, now, problems, {}, _NO_ROWS)
+    return _ranked(_Kept(shape, version, unranked, users, rows, firsts), contest)
+
+
+def _filled(cells: UserCells, empty: list[dict]) -> list[dict]:
+    """``cells`` with each missing one the empty cell of its problem."""
+    return cast(list[dict], cells) if None not in cells else [c or e for c, e in zip(cells, empty)]
 
 
 def _patch(session: Session, contest: Contest, kept: _Kept, version: int) -> _Kept | None:
@@ -379,76 +496,87 @@ def _patch(session: Session, contest: Contest, kept: _Kept, version: int) -> _Ke
     ``compute_scoreboard``); None when it must be read anew (a changed cell of a contestant it does
     not list)."""
     if not kept.board.problems:  # no cells shown (the public view before the start)
-        return _Kept(kept.shape, version, kept.board, kept.cells, kept.users, kept.rows, kept.rendered)
+        return replace(kept, version=version)
     hide_after = hidden_after(contest, kept.board.view)
-    changed = cells_of(contest, board.changed_rows(session, contest, hide_after is not None, kept.version))
-    if any(user_id not in kept.rows for user_id, _ in changed):
+    stamped = board.changed_rows(session, contest, hide_after is not None, kept.version)
+    changed, changed_firsts = _rendered_cells(contest, stamped, board.time_reader(session))
+    if any(user_id not in kept.rows for user_id in changed):
         return None
-    cells = {**kept.cells, **changed}
-    touched = {user_id for user_id, _ in changed}
-    for letter in {letter for _, letter in changed}:  # its first solve, as _mark_first_solves finds it
-        best = None
+    cells = {user_id: _filled(new, kept.rows[user_id]["cells"]) for user_id, new in changed.items()}
+    firsts = dict(kept.firsts)
+    for index, p in enumerate(contest.problems):
+        updated = {user_id for user_id, new in changed.items() if new[index] is not None}
+        if not updated:
+            continue
+        mine = firsts[p.letter] = {u: first for u, first in firsts[p.letter].items() if u not in updated}
+        mine.update(changed_firsts[p.letter])
+        best = None  # its first solve, as _mark_first_solves finds it, among the contestants listed
+        for user_id, first in mine.items():
+            if user_id in kept.rows and _row_cells(cells, kept, user_id)[index]["solved"]:
+                if best is None or first < best[0]:
+                    best = (first, user_id)
         for user_id, _, _ in kept.users:
-            cell = cells.get((user_id, letter))
-            if cell is not None and cell.solved and cell.first_ac is not None:
-                if best is None or cell.first_ac < best[1].first_ac:  # type: ignore[operator]
-                    best = (user_id, cell)
-        for user_id, _, _ in kept.users:
-            cell = cells.get((user_id, letter))
-            if cell is not None and cell.first_solve != (best is not None and best[0] == user_id):
-                cells[(user_id, letter)] = replace(cell, first_solve=not cell.first_solve)
-                touched.add(user_id)
-    letters = [letter for letter, _, _ in kept.board.problems]
-    rows, rendered = dict(kept.rows), dict(kept.rendered)
-    for user_id, name, display in kept.users:
-        if user_id in touched:
-            rows[user_id] = _row(name, display, [cells.get((user_id, letter)) or Cell(letter) for letter in letters])
-            rendered[user_id] = _render_row(rows[user_id])
-    return _ranked(_Kept(kept.shape, version, kept.board, cells, kept.users, rows, rendered), contest)
+            cell = _row_cells(cells, kept, user_id)[index]
+            if cell["first_solve"] != (best is not None and best[1] == user_id):
+                cells.setdefault(user_id, list(kept.rows[user_id]["cells"]))[index] = {
+                    **cell,
+                    "first_solve": not cell["first_solve"],
+                }
+    rows = dict(kept.rows)
+    for user_id, row_cells in cells.items():
+        rows[user_id] = _rendered_row(rows[user_id]["user"], rows[user_id]["display_name"], row_cells)
+    return _ranked(_Kept(kept.shape, version, kept.board, kept.users, rows, firsts), contest)
+
+
+def _row_cells(cells: dict[int, list[dict]], kept: _Kept, user_id: int) -> list[dict]:
+    """The cells of a contestant's row being patched: made anew (``cells``), else as kept."""
+    found = cells.get(user_id)
+    return found if found is not None else kept.rows[user_id]["cells"]
 
 
 def _ranked(kept: _Kept, contest: Contest) -> _Kept:
-    """``kept`` with its board's rows (new ones: earlier boards share the rows kept) ranked and
-    rendered; ties keep the contestants' display order."""
+    """``kept`` with its board's rows (new ones: earlier boards share the rows kept) ranked;
+    ties keep the contestants' display order."""
+    rows = kept.rows
     if contest.scoring == Scoring.ICPC:
-        order = sorted(kept.users, key=lambda u: icpc_rank_key(kept.rows[u[0]].solved, kept.rows[u[0]].penalty))
-        keys = [icpc_rank_key(kept.rows[u[0]].solved, kept.rows[u[0]].penalty) for u in order]
+        keys = [icpc_rank_key(rows[user_id]["solved"], rows[user_id]["penalty"]) for user_id, _, _ in kept.users]
     else:
-        order = sorted(kept.users, key=lambda u: ioi_rank_key(kept.rows[u[0]].total))
-        keys = [ioi_rank_key(kept.rows[u[0]].total) for u in order]
-    rows, rendered_rows = [], []
-    for (user_id, _, _), rank in zip(order, competition_ranks(keys)):
-        r = kept.rows[user_id]
-        rows.append(Row(rank, r.user, r.display_name, r.solved, r.penalty, r.total, r.cells))
-        rendered_rows.append({"rank": rank, **kept.rendered[user_id]})
+        keys = [ioi_rank_key(rows[user_id]["total"]) for user_id, _, _ in kept.users]
+    order = sorted(range(len(keys)), key=keys.__getitem__)  # stable: ties in display order
+    user_ids = [kept.users[i][0] for i in order]
+    ranks = competition_ranks([keys[i] for i in order])
+    rendered = [{"rank": rank, **rows[user_id]} for user_id, rank in zip(user_ids, ranks)]
     template = kept.board
-    result = replace(template, rows=rows, rendered=None)
-    result.rendered = {**result._render_head(), "rows": rendered_rows}
-    return _Kept(kept.shape, kept.version, result, kept.cells, kept.users, kept.rows, kept.rendered)
-
-
-def _row(name: str, display_name: str, cells: list[Cell]) -> Row:
-    return Row(
-        0,
-        name,
-        display_name,
-        solved=sum([c.solved for c in cells]),
-        penalty=sum([c.penalty for c in cells]),
-        total=round(sum([c.score for c in cells]), 6),
-        cells=cells,
+    made = replace(
+        template,
+        rendered={**_rendered_head(template), "rows": rendered},
+        ranked=_RankedRows(user_ids, rendered, kept.firsts),
     )
+    return replace(kept, board=made)
 
 
-def _mark_first_solves(cells: dict[tuple[int, str], Cell]) -> None:
-    """Flag, per problem, the cell holding the earliest shown AC (by submission time, then id)."""
-    first: dict[str, Cell] = {}
-    for cell in cells.values():
-        if cell.solved and cell.first_ac is not None:
-            best = first.get(cell.letter)
-            if best is None or best.first_ac is None or cell.first_ac < best.first_ac:
-                first[cell.letter] = cell
-    for cell in first.values():
-        cell.first_solve = True
+def _rendered_head(board: Scoreboard) -> dict:
+    """``to_dict``'s keys before the rows."""
+    return {
+        "contest": board.contest_id,
+        "name": board.contest_name,
+        "scoring": board.scoring,
+        "view": board.view,
+        "frozen": board.frozen,
+        "problems": [{"letter": l, "name": n, "points": p} for l, n, p in board.problems],
+    }
+
+
+def _mark_first_solves(by_user: dict[int, UserCells], firsts: Firsts, problems: list[ContestProblem]) -> None:
+    """Flag, per problem, the rendered cell holding the earliest shown AC (by submission time, then
+    id; ``firsts``: the (naive UTC time, id) deciding each cell that has one, by letter and user)."""
+    for index, p in enumerate(problems):
+        best = None
+        for user_id, first in firsts[p.letter].items():
+            if by_user[user_id][index]["solved"] and (best is None or first < best[0]):  # type: ignore[index]
+                best = (first, user_id)
+        if best is not None:
+            by_user[best[1]][index]["first_solve"] = True  # type: ignore[index]
 
 
 def scoreboard_fingerprint(session: Session, contest: Contest, now: datetime) -> tuple:

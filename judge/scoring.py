@@ -65,7 +65,10 @@ class IoiCell:
 
 def contest_minute(start: datetime, at: datetime) -> int:
     """Whole minutes from ``start`` to ``at`` (floored; 0 for anything in the first minute)."""
-    return max(0, int((at - start).total_seconds() // 60))
+    since = (
+        at - start
+    )  # whole days and seconds, exact: no float, no microseconds divided (boards call it thousands of times)
+    return max(0, since.days * 1440 + since.seconds // 60)
 
 
 def icpc_cell(attempts: Iterable[Attempt], penalty_minutes: int = 20) -> IcpcCell:
