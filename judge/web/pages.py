@@ -10,10 +10,11 @@ by the session cookie instead of a bearer header, since a browser's ``EventSourc
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, UploadFile
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
@@ -24,6 +25,7 @@ from sqlalchemy.orm import Session
 
 from judge import contests as rules
 from judge.accept import accept_submission
+from judge.api.body_limit import mebibytes
 from judge.api.contests import contest_out
 from judge.api.lookups import board_view, events_view, viewable_submission, visible_contest
 from judge.api.submission_view import submission_out
@@ -44,7 +46,7 @@ from judge.throttle import client_address
 from judge.vocabulary import DetailLevel, ScoreboardView
 from judge.web.clarifications import clarification_context
 from judge.web.render import page, statement_html, templates
-from judge.web.routing import PageRoute, local_path
+from judge.web.routing import PageRoute, error_page, local_path, referring_page
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
@@ -321,6 +323,39 @@ async def _source_text(upload: UploadFile | None, pasted: str, limit: int) -> tu
         return data.decode("utf-8"), upload.filename
     except UnicodeDecodeError as exc:
         raise HTTPException(422, f"{upload.filename} is not UTF-8 text") from exc
+
+
+# the problem pages a submission is sent from (``referring_page``'s path)
+PRACTICE_PAGE = re.compile(r"/problems/(?P<problem>[^/]+)")
+CONTEST_PAGE = re.compile(r"/contests/(?P<contest>[0-9]{1,9})/problems/(?P<letter>[^/]+)")
+
+
+def too_large_page(request: Request, limit_bytes: int) -> Response:
+    """The answer (413) to a form whose body is over ``limit_bytes``, unread (``judge.api.body_limit``):
+    for a submission sent from a problem page (its ``Referer``), that page again with the reason, as
+    ``submit`` tells a file over the source limit; for any other form, or a problem the viewer may
+    not see, the refusal page."""
+    size = mebibytes(limit_bytes)
+    if request.url.path != "/submit":
+        return error_page(request, 413, f"the form sent is over {size} ({limit_bytes} bytes), the most a page takes")
+    max_source = request.app.state.settings.max_source_bytes
+    message = f"the submission is over {size}: a source may be at most {max_source} bytes"
+    path = unquote((referring_page(request) or "").split("?", 1)[0])
+    practice, in_contest = PRACTICE_PAGE.fullmatch(path), CONTEST_PAGE.fullmatch(path)
+    if practice or in_contest:
+        form = SubmitForm(error=message)
+        with request.app.state.sessions() as session:
+            user = viewer(request, session)
+            try:
+                if in_contest and user is not None:
+                    target, entry, row = _contest_entry(session, user, int(in_contest["contest"]), in_contest["letter"])
+                    return _problem_page(request, session, user, row, target, entry.letter, form, 413)
+                if practice:
+                    row = _visible_problem(session, user, practice["problem"])
+                    return _problem_page(request, session, user, row, form=form, status=413)
+            except (HTTPException, ContestRuleError):
+                pass  # no such page for this viewer: the refusal page alone
+    return error_page(request, 413, message)
 
 
 @router.post("/submit", dependencies=csrf)

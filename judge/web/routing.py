@@ -107,8 +107,12 @@ class PageRoute(APIRoute):
 
 
 async def html_not_found(request: Request, exc: Exception) -> Response:
-    """Unknown paths outside ``/api`` get the HTML 404 page; everything else FastAPI's JSON answer."""
+    """Unknown paths outside ``/api`` get the HTML 404 page; everything else FastAPI's JSON answer,
+    but for the body limit's refusal (a 413 of Starlette's own, not a FastAPI ``HTTPException`` of our
+    code), which goes back up to ``judge.api.body_limit.BodyLimit`` to be answered."""
     assert isinstance(exc, StarletteHTTPException)  # registered for these only
+    if exc.status_code == 413 and not isinstance(exc, HTTPException):
+        raise exc
     if exc.status_code == 404 and not request.url.path.startswith("/api/"):
         return error_page(request, 404, f"there is no page at {request.url.path}")
     return await http_exception_handler(request, exc)
