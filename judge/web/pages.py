@@ -46,7 +46,7 @@ from judge.throttle import client_address
 from judge.vocabulary import DetailLevel, ScoreboardView
 from judge.web.clarifications import clarification_context
 from judge.web.render import page, statement_html, templates
-from judge.web.routing import PageRoute, error_page, local_path, referring_page
+from judge.web.routing import PageRoute, error_page, local_path, referring_page, status_and_reason
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
@@ -386,8 +386,7 @@ async def submit(
         form.wait_s, status = exc.retry_after_s, 429
     except (HTTPException, ContestRuleError) as exc:
         session.rollback()
-        status = exc.status_code if isinstance(exc, HTTPException) else exc.status
-        form.error = str(exc.detail) if isinstance(exc, HTTPException) else exc.message
+        status, form.error = status_and_reason(exc)
     except ValidationError as exc:
         status, form.error = 422, "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
     if contest_id is not None:

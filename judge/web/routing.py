@@ -59,6 +59,13 @@ def referring_page(request: Request) -> str | None:
     return referer.path + (f"?{referer.query}" if referer.query else "")
 
 
+def status_and_reason(exc: HTTPException | ContestRuleError | ClassRuleError) -> tuple[int, str]:
+    """The HTTP status and the one-line reason of a refusal, whichever kind it is."""
+    if isinstance(exc, HTTPException):
+        return exc.status_code, str(exc.detail)
+    return exc.status, exc.message
+
+
 def error_page(request: Request, status: int, message: str, retry_after_s: int | None = None) -> Response:
     """The page for a refusal: its title, the reason, and what to do next (sign in, wait, or go back
     to the page of this site the request came from, or to the start page)."""
