@@ -404,7 +404,8 @@ def serve(
         "judge workers) is done once, by this process, before they start",
     ),
 ) -> None:
-    """Migrate the database, load the problem packages, start workers and serve the API.
+    """Listen on HOST:PORT, migrate the database, load the problem packages, start workers and serve
+    the API. A port in use stops it at once (exit 1), before anything else.
 
     With --api-processes N, N processes answer HTTP on one port; every limit (submission rate, failed
     logins, open streams) and every event stream holds across them: they share the database.
@@ -414,9 +415,13 @@ def serve(
     from judge.config import load_settings
     from judge.db import make_engine, make_sessionmaker, upgrade
     from judge.package_store import load_problems_dir
-    from judge.serving import serve_api
+    from judge.serving import CannotListen, listening_socket, serve_api
 
     settings = load_settings()
+    try:  # first of all: on a port in use nothing is migrated, created or started
+        sock = listening_socket(host, port)
+    except CannotListen as exc:
+        fail(str(exc))
     try:
         upgrade(settings.database_url)
     except Exception as exc:
@@ -431,9 +436,13 @@ def serve(
     _first_admin(settings.database_url)
     count = (os.cpu_count() or 1) if workers < 0 else workers
     processes = _spawn_workers(0, count)
-    say(f"{count} judge workers started; API on http://{host}:{port} (docs at /docs), {api_processes} process(es)")
+    address = f"[{host}]" if ":" in host else host
+    say(
+        f"{count} judge workers started; API on http://{address}:{sock.getsockname()[1]} (docs at /docs), "
+        f"{api_processes} process(es)"
+    )
     try:
-        serve_api(settings, host, port, api_processes)
+        serve_api(settings, sock, api_processes)
     finally:
         for p in processes:
             p.terminate()
