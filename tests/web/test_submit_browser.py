@@ -1,14 +1,18 @@
 """Submitting in a real browser (Debian Chromium through Playwright) against a real server and worker:
-what the problem page tells a student whose submission is refused. Each test saves a screenshot
-(path printed)."""
+what the problem page tells a student whose submission is refused, and the one status a submission
+shows while it waits. Each test saves a screenshot (path printed)."""
 
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from playwright.sync_api import expect
 
+from judge.clock import utcnow
+from judge.models import Submission
+from judge.vocabulary import Status
 from tests.web.conftest import screenshot, sign_in
 from tests.web.test_student_pages_browser import _wait_for_lee_in_practice
 
@@ -40,3 +44,40 @@ def test_a_file_over_the_body_limit_is_told_on_the_problem_page(live_judge, new_
     expect(alert).to_have_text("the submission is over 1 MiB: a source may be at most 65536 bytes")
     expect(page.get_by_role("button", name="Submit")).to_be_visible()
     screenshot(page, "student-submit-over-body-limit", full_page=False)
+
+
+def _set_status(live_judge, submission_id: int, status: str) -> None:
+    """Put submission ``submission_id`` in ``status`` as a worker would: judging under a lease of an
+    hour (no one takes it back meanwhile), or queued again."""
+    with live_judge.app.state.sessions() as session:
+        row = session.get(Submission, submission_id)
+        judging = status == Status.JUDGING
+        row.status, row.worker_id = status, "test-worker" if judging else None
+        row.lease_expires_at = utcnow() + timedelta(hours=1) if judging else None
+        session.commit()
+
+
+def test_a_waiting_submission_shows_one_status(live_judge, new_page):
+    page = _student_on_lee(live_judge, new_page, "wanda")
+    page.locator("#language").select_option("python3")
+    page.locator("#source").fill("print(-1)\n")
+    live_judge.gate.clear()  # no judge takes it: it waits
+    try:
+        page.get_by_role("button", name="Submit").click()
+        page.wait_for_url("**/submissions/*")
+        submission_id = int(page.url.rsplit("/", 1)[1])
+        results = page.locator("#results")
+        expect(results.locator("#status-line")).to_have_text("queued: waiting for a judge…")
+        alone = re.compile(r"^\s*queued: waiting for a judge…( · \d+ submissions? before it)?\s*$")
+        expect(results).to_have_text(alone)
+        screenshot(page, "student-submission-queued", full_page=False)
+
+        _set_status(live_judge, submission_id, Status.JUDGING)
+        page.reload()
+        expect(results).to_have_text(re.compile(r"^\s*being judged…\s*$"))  # that alone: no "waiting" beside it
+        screenshot(page, "student-submission-judging", full_page=False)
+        _set_status(live_judge, submission_id, Status.QUEUED)
+    finally:
+        live_judge.gate.set()
+    expect(results.locator(".big .verdict")).to_have_text("WA", timeout=120_000)
+    expect(results.locator("#status-line")).to_have_count(0)
