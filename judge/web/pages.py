@@ -34,7 +34,7 @@ from judge.auth import check_login, db_session, issue_token, revoke_token
 from judge.contests import ContestRuleError, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, event_response
 from judge.languages import LANGUAGES, NoLanguage, Python2Program, detect_program
-from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
+from judge.models import Contest, ContestProblem, Problem, Submission, TestResult, User, utcnow
 from judge.package.statements import statement_file
 from judge.package.testdata import is_sample_group
 from judge.package_store import cached_package
@@ -143,6 +143,7 @@ def home(request: Request, user: User | None = Depends(viewer), session: Session
         problems=problems,
         latest=latest,
         contest_names=contest_names(session, latest),
+        labels=problem_labels(session, latest),
     )
 
 
@@ -152,6 +153,36 @@ def contest_names(session: Session, submissions: Sequence[Submission]) -> dict[i
     if not ids:
         return {}
     return {i: name for i, name in session.execute(select(Contest.id, Contest.name).where(Contest.id.in_(ids)))}
+
+
+@dataclass(frozen=True)
+class ProblemLabel:
+    """How a submission's problem is named where the submission is listed or shown: a contest's letter
+    for it (None in practice, or when the contest no longer has it) with the problem's name, as
+    contest judges name problems, and the problem's page for its contest (or for practice)."""
+
+    letter: str | None
+    name: str
+    href: str
+
+
+def problem_labels(session: Session, submissions: Sequence[Submission]) -> dict[int, ProblemLabel]:
+    """The ``ProblemLabel`` of each of ``submissions``, by submission id. Two queries at most."""
+    contest_ids = {s.contest_id for s in submissions if s.contest_id is not None}
+    letters: dict[tuple[int, str], str] = {}
+    if contest_ids:
+        entries = select(ContestProblem).where(ContestProblem.contest_id.in_(contest_ids))
+        letters = {(e.contest_id, e.problem_id): e.letter for e in session.scalars(entries)}
+    names: dict[str, str] = {}
+    if submissions:
+        problems = select(Problem).where(Problem.id.in_({s.problem_id for s in submissions}))
+        names = {p.id: p.name for p in session.scalars(problems)}
+    labels = {}
+    for s in submissions:
+        letter = letters.get((s.contest_id, s.problem_id)) if s.contest_id is not None else None
+        href = f"/contests/{s.contest_id}/problems/{letter}" if letter else f"/problems/{s.problem_id}"
+        labels[s.id] = ProblemLabel(letter, names.get(s.problem_id, s.problem_id), href)
+    return labels
 
 
 # -- problems and submitting ------------------------------------------------------------------------
@@ -407,7 +438,14 @@ def my_submissions(request: Request, user: User = Depends(signed_in), session: S
     rows = session.scalars(
         select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(MY_SUBMISSIONS)
     ).all()
-    return page(request, "submissions.html", user=user, submissions=rows, contest_names=contest_names(session, rows))
+    return page(
+        request,
+        "submissions.html",
+        user=user,
+        submissions=rows,
+        contest_names=contest_names(session, rows),
+        labels=problem_labels(session, rows),
+    )
 
 
 @dataclass
@@ -474,7 +512,8 @@ def _submission_context(request: Request, session: Session, user: User, submissi
     row = viewable_submission(session, user, submission_id)
     view, lines = _test_lines(request, session, user, row)
     contest = session.get(Contest, row.contest_id) if row.contest_id else None
-    return dict(user=user, submission=view, row=row, tests=lines, contest=contest)
+    label = problem_labels(session, [row])[row.id]
+    return dict(user=user, submission=view, row=row, tests=lines, contest=contest, label=label)
 
 
 @router.get("/submissions/{submission_id}")
