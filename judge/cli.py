@@ -495,8 +495,7 @@ def submit(
             body = {"problem": problem, "language": language, "source": source, "contest": contest}
             reply = client.post("/api/v1/submissions", json=body)
             if reply.status_code != 202:
-                wait_hint = f" (retry after {reply.headers['retry-after']} s)" if "retry-after" in reply.headers else ""
-                fail(f"HTTP {reply.status_code}: {_detail(reply)}{wait_hint}", 2)
+                fail(_refusal(reply), 2)
             sid = _reply_json(reply, "id")["id"]
             say(f"submission {sid} queued")
             if not wait:
@@ -578,6 +577,15 @@ def _reply_json(reply, key: str) -> dict:
     if not isinstance(data, dict) or key not in data:
         fail(f"unexpected answer from the server (HTTP {reply.status_code}): {reply.text[:200]!r}", 2)
     return data
+
+
+def _refusal(reply) -> str:
+    """``HTTP <status>: <reason>`` of a refused ``reply``, with the wait its ``Retry-After`` gives
+    unless the reason says it already (every 429 of this server does: ``judge.throttle.with_wait``)."""
+    detail, wait = _detail(reply), reply.headers.get("retry-after")
+    if wait and f"in {wait} s" not in detail:
+        detail += f" (retry after {wait} s)"
+    return f"HTTP {reply.status_code}: {detail}"
 
 
 def _detail(reply) -> str:
@@ -1032,8 +1040,7 @@ def _clar_call(ctx: typer.Context, method: str, path: str, ok: int, **request) -
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
         fail(f"cannot reach {server}: {exc}", 2)
     if reply.status_code != ok:
-        wait_hint = f" (retry after {reply.headers['retry-after']} s)" if "retry-after" in reply.headers else ""
-        fail(f"HTTP {reply.status_code}: {_detail(reply)}{wait_hint}")
+        fail(_refusal(reply))
     try:
         return reply.json()
     except ValueError:

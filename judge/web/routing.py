@@ -1,7 +1,7 @@
 """Pages answer refusals with pages: ``PageRoute`` turns an HTTPException, a contest or class rule's refusal
 or invalid path/query values raised by a page into an HTML page with the same status (401 shows the
-sign-in form, 429 the wait), where the API answers JSON. ``html_not_found`` does the same for a path
-no route knows, outside ``/api``.
+sign-in form, 429 the reason and the wait counted down), where the API answers JSON.
+``html_not_found`` does the same for a path no route knows, outside ``/api``.
 """
 
 from __future__ import annotations
@@ -104,7 +104,7 @@ class PageRoute(APIRoute):
             except HTTPException as exc:
                 return error_page(request, exc.status_code, str(exc.detail))
             except (RateLimited, Throttled) as exc:
-                return error_page(request, 429, exc.message, exc.retry_after_s)
+                return error_page(request, 429, exc.reason, exc.retry_after_s)  # the page counts the wait
             except (ContestRuleError, ClassRuleError) as exc:
                 return error_page(request, exc.status, exc.message)
             except RequestValidationError:

@@ -138,3 +138,28 @@ def test_a_refused_answer_comes_back_with_its_text_and_the_reason(live_judge, ne
     expect(cato.get_by_label(re.compile("answer everyone"))).to_be_checked()
     expect(cato.locator("#question-text")).to_have_text("How long may an answer be?")
     screenshot(cato, "clarification-teacher-answer-refused", full_page=False)
+
+
+def test_a_question_too_soon_says_the_wait_once_and_counts_it_down(live_judge, new_page, contests_end):  # noqa: F811
+    live_judge.add_user("cyra", "teacher", "Cyra")
+    live_judge.add_user("cole", "student", "Cole")
+    contest_id = running_contest(live_judge.app, "cyra", name="Patient lab", participants=["cole"])
+    settings = live_judge.app.state.settings
+    live_judge.app.state.settings = settings.model_copy(update={"question_interval_s": 3})
+    try:
+        cole = new_page()
+        sign_in(cole, "cole")
+        cole.goto(f"/contests/{contest_id}")
+        cole.get_by_label("Your question").fill("First question?")
+        cole.get_by_role("button", name="Ask the jury").click()
+        cole.wait_for_url(re.compile(rf"/contests/{contest_id}#clarifications$"))
+        cole.get_by_label("Your question").fill("Second question, right away?")
+        cole.get_by_role("button", name="Ask the jury").click()
+        expect(cole.get_by_role("heading", name="Please wait")).to_be_visible()
+        expect(cole.get_by_role("alert")).to_have_text("one question every so often")
+        expect(cole.locator("#wait-line")).to_have_text(re.compile(r"^You can try again in [1-3] s\.$"))
+        assert cole.locator("main").inner_text().count("again") == 1, cole.locator("main").inner_text()
+        screenshot(cole, "clarification-question-too-soon", full_page=False)
+        expect(cole.locator("#wait-line")).to_have_text("You can try again now.", timeout=10_000)
+    finally:
+        live_judge.app.state.settings = settings
