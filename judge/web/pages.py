@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import PurePosixPath
 from urllib.parse import quote, unquote
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, UploadFile
@@ -33,7 +34,7 @@ from judge.api.submissions import SubmissionIn
 from judge.auth import check_login, db_session, issue_token, revoke_token
 from judge.contests import ContestRuleError, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, event_response
-from judge.languages import LANGUAGES, NoLanguage, Python2Program, detect_program
+from judge.languages import LANGUAGES, NoLanguage, Python2Program, accepted_extensions, detect_program
 from judge.models import Contest, ContestProblem, Problem, Submission, TestResult, User, utcnow
 from judge.package.statements import statement_file
 from judge.package.testdata import is_sample_group
@@ -251,6 +252,7 @@ def _problem_page(
         letter=letter,
         practice_lock=lock,
         languages=list(LANGUAGES.values()),
+        accepted=ACCEPTED,
         form=form or SubmitForm(),
     )
     if lang and lang in package.statements:  # the switch is remembered for every problem
@@ -341,6 +343,17 @@ def _guessed_language(file_name: str, source: str) -> str:
         return ""
 
 
+def unguessed_language(file_name: str) -> str:
+    """Why a file sent with no language chosen is refused when its extension names none (app.js says
+    the same in the page as soon as the file is chosen), with the languages this judge accepts."""
+    extension = PurePosixPath(file_name).suffix
+    ending = f"its extension {extension}" if extension else "its name, which has no extension"
+    return f"the language of {file_name} cannot be guessed from {ending}: choose it in the list. {ACCEPTED}"
+
+
+ACCEPTED = f"Accepted: {accepted_extensions()}."
+
+
 async def _source_text(upload: UploadFile | None, pasted: str, limit: int) -> tuple[str, str | None]:
     """The submitted text (a chosen file wins over pasted text) and the file's name, if any.
 
@@ -409,6 +422,8 @@ async def submit(
         form.source, file_name = await _source_text(file, source, request.app.state.settings.max_source_bytes)
         if not language and file_name:
             form.language = _guessed_language(file_name, form.source)
+            if not form.language:
+                raise HTTPException(422, unguessed_language(file_name))
         body = SubmissionIn(problem=problem, contest=contest_id, language=form.language, source=form.source)
         created = accept_submission(session, request.app.state.settings, user, **body.rule_arguments())
         return _redirect(f"/submissions/{created.id}")

@@ -81,3 +81,22 @@ def test_a_waiting_submission_shows_one_status(live_judge, new_page):
         live_judge.gate.set()
     expect(results.locator(".big .verdict")).to_have_text("WA", timeout=120_000)
     expect(results.locator("#status-line")).to_have_count(0)
+
+
+def test_a_file_of_no_known_language_is_told_so_with_the_accepted_ones(live_judge, new_page):
+    page = _student_on_lee(live_judge, new_page, "ruby")
+    page.locator("#file").set_input_files(files=[{"name": "mouse.rb", "mimeType": "text/plain", "buffer": b"puts 1\n"}])
+    told = "The language of mouse.rb cannot be guessed from its extension .rb: choose it in the list."
+    note = page.locator("#language-guess")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(told)
+    expect(note).to_contain_text("Accepted: C (.c); C++ (.cpp .cc .cxx .c++ .C); Python 3 (.py .py3);")
+    expect(page.locator("#language")).to_have_value("")
+    page.get_by_role("button", name="Submit").click()  # the list says why it wants a language
+    assert page.locator("#language").evaluate("s => s.validationMessage") == told
+    expect(page).to_have_url(re.compile(r"/problems/lee$"))  # nothing was sent
+    screenshot(page, "student-submit-unknown-extension", full_page=False)
+    page.locator("#file").set_input_files(files=[{"name": "mouse.py", "mimeType": "text/plain", "buffer": b"1\n"}])
+    expect(note).to_be_hidden()
+    expect(page.locator("#language")).to_have_value("python3")
+    assert page.locator("#language").evaluate("s => s.validationMessage") == ""
