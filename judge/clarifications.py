@@ -40,8 +40,7 @@ class QuestionLimited(RateLimited):
     (a 429 with ``Retry-After``, as ``RateLimited``)."""
 
     def __init__(self, retry_after_s: int):
-        super().__init__(retry_after_s)
-        self.message = f"one question every so often: try again in {retry_after_s} s"
+        super().__init__(retry_after_s, "one question every so often")
 
 
 def clean_text(text: str, what: str) -> str:

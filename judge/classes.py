@@ -226,12 +226,12 @@ def import_students(
     new: list[NewAccount] = []
     for number, account in enumerate(accounts, start=1):
         if account.role != Role.STUDENT:
-            raise ClassRuleError(422, f"row {number}: a class holds students only")
+            raise ClassRuleError(422, f"{account.place(number)}: a class holds students only")
         found = session.scalar(select(User).where(same_name(account.name), students_seen(actor)))
         if found is None:
             new.append(account)
         elif account.password is not None:
-            raise ClassRuleError(409, f"row {number}: {account.name} exists already: leave its password out")
+            raise ClassRuleError(409, f"{account.place(number)}: {account.name} exists already: leave its password out")
         else:
             existing.append(found)
     created = create_accounts(session, actor, new) if new else []

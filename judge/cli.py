@@ -404,7 +404,8 @@ def serve(
         "judge workers) is done once, by this process, before they start",
     ),
 ) -> None:
-    """Migrate the database, load the problem packages, start workers and serve the API.
+    """Listen on HOST:PORT, migrate the database, load the problem packages, start workers and serve
+    the API. A port in use stops it at once (exit 1), before anything else.
 
     With --api-processes N, N processes answer HTTP on one port; every limit (submission rate, failed
     logins, open streams) and every event stream holds across them: they share the database.
@@ -414,9 +415,13 @@ def serve(
     from judge.config import load_settings
     from judge.db import make_engine, make_sessionmaker, upgrade
     from judge.package_store import load_problems_dir
-    from judge.serving import serve_api
+    from judge.serving import CannotListen, listening_socket, serve_api
 
     settings = load_settings()
+    try:  # first of all: on a port in use nothing is migrated, created or started
+        sock = listening_socket(host, port)
+    except CannotListen as exc:
+        fail(str(exc))
     try:
         upgrade(settings.database_url)
     except Exception as exc:
@@ -431,9 +436,13 @@ def serve(
     _first_admin(settings.database_url)
     count = (os.cpu_count() or 1) if workers < 0 else workers
     processes = _spawn_workers(0, count)
-    say(f"{count} judge workers started; API on http://{host}:{port} (docs at /docs), {api_processes} process(es)")
+    address = f"[{host}]" if ":" in host else host
+    say(
+        f"{count} judge workers started; API on http://{address}:{sock.getsockname()[1]} (docs at /docs), "
+        f"{api_processes} process(es)"
+    )
     try:
-        serve_api(settings, host, port, api_processes)
+        serve_api(settings, sock, api_processes)
     finally:
         for p in processes:
             p.terminate()
@@ -486,8 +495,7 @@ def submit(
             body = {"problem": problem, "language": language, "source": source, "contest": contest}
             reply = client.post("/api/v1/submissions", json=body)
             if reply.status_code != 202:
-                wait_hint = f" (retry after {reply.headers['retry-after']} s)" if "retry-after" in reply.headers else ""
-                fail(f"HTTP {reply.status_code}: {_detail(reply)}{wait_hint}", 2)
+                fail(_refusal(reply), 2)
             sid = _reply_json(reply, "id")["id"]
             say(f"submission {sid} queued")
             if not wait:
@@ -569,6 +577,15 @@ def _reply_json(reply, key: str) -> dict:
     if not isinstance(data, dict) or key not in data:
         fail(f"unexpected answer from the server (HTTP {reply.status_code}): {reply.text[:200]!r}", 2)
     return data
+
+
+def _refusal(reply) -> str:
+    """``HTTP <status>: <reason>`` of a refused ``reply``, with the wait its ``Retry-After`` gives
+    unless the reason says it already (every 429 of this server does: ``judge.throttle.with_wait``)."""
+    detail, wait = _detail(reply), reply.headers.get("retry-after")
+    if wait and f"in {wait} s" not in detail:
+        detail += f" (retry after {wait} s)"
+    return f"HTTP {reply.status_code}: {detail}"
 
 
 def _detail(reply) -> str:
@@ -1023,8 +1040,7 @@ def _clar_call(ctx: typer.Context, method: str, path: str, ok: int, **request) -
     except (httpx.HTTPError, httpx.InvalidURL) as exc:
         fail(f"cannot reach {server}: {exc}", 2)
     if reply.status_code != ok:
-        wait_hint = f" (retry after {reply.headers['retry-after']} s)" if "retry-after" in reply.headers else ""
-        fail(f"HTTP {reply.status_code}: {_detail(reply)}{wait_hint}")
+        fail(_refusal(reply))
     try:
         return reply.json()
     except ValueError:

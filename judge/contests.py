@@ -40,6 +40,7 @@ from judge.models import (
 )
 from judge.package.testdata import is_sample_group
 from judge.schemas import MAX_POINTS, whole_number
+from judge.throttle import with_wait
 from judge.verdicts import MLE, OLE, RTE, TLE
 from judge.vocabulary import DetailLevel, Role, ScoreboardView, Scoring, Visibility
 
@@ -61,11 +62,12 @@ class LocalTimeError(ValueError):
 
 
 class RateLimited(ContestRuleError):
-    """A submission sooner than the rate limit allows; ``retry_after_s`` whole seconds to wait."""
+    """A submission sooner than the rate limit allows: ``retry_after_s`` whole seconds to wait, the
+    one-line ``reason``, and the ``message`` of both (``judge.throttle.with_wait``)."""
 
-    def __init__(self, retry_after_s: int):
-        super().__init__(429, f"one submission every so often: try again in {retry_after_s} s")
-        self.retry_after_s = retry_after_s
+    def __init__(self, retry_after_s: int, reason: str = "one submission every so often"):
+        super().__init__(429, with_wait(reason, retry_after_s))
+        self.reason, self.retry_after_s = reason, retry_after_s
 
 
 # -- creating and changing contests ----------------------------------------------------------------

@@ -505,6 +505,18 @@ def language_for_file(file_name: str) -> Language | None:
     return None
 
 
+def accepted_extensions() -> str:
+    """The languages and the file endings each is known by, for people: ``C (.c); C++ (.cpp .cc …);
+    Python 3 (.py .py3); …`` (the variants of one language, such as C++17 and C++20, named once)."""
+    named: dict[tuple[str, ...], list[str]] = {}
+    for lang in LANGUAGES.values():
+        names = named.setdefault(lang.extensions, [])
+        short = lang.name.split(" (")[0]
+        if short not in names:
+            names.append(short)
+    return "; ".join(f"{' or '.join(names)} ({' '.join(ends)})" for ends, names in named.items())
+
+
 class NoLanguage(ValueError):
     """A program none of this judge's languages takes; the message says why (for CE or a report)."""
 

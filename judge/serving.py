@@ -7,8 +7,10 @@ time, holds its socket and its buffers for ever. ``GuardedH11Protocol`` gives ev
 arrive whole, headers and body; then it answers 408 and closes. A response being sent (an event
 stream) is never cut: the clock stops once the request is in.
 
-``serve_api`` runs one API process, or several (uvicorn's ``Multiprocess`` supervisor: the parent
-binds the socket once, each child process builds its own app with ``judge.api.create_app`` and
+``listening_socket`` binds the API's address first of all, so that ``judge serve`` on a port in use
+stops with one clear message before it migrates, creates the admin or starts a worker. ``serve_api``
+runs one API process, or several (uvicorn's ``Multiprocess`` supervisor: the parent holds that
+socket, each child process builds its own app with ``judge.api.create_app`` and
 accepts on the shared socket; a child that dies is started again). Nothing the API keeps in memory
 is needed for correctness: the queue, the event streams, the rate limit and the throttles all live
 in the database, so any process may answer any request.
@@ -17,6 +19,7 @@ in the database, so any process may answer any request.
 from __future__ import annotations
 
 import asyncio
+import errno
 import gc
 import socket
 
@@ -27,6 +30,7 @@ from uvicorn.supervisors import Multiprocess
 
 from judge.config import Settings
 
+LISTEN_BACKLOG = 2048  # uvicorn's default backlog
 KEEP_ALIVE_S = 5  # uvicorn's default: an idle connection between two requests
 REQUEST_TIMEOUT_ANSWER = (
     b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
@@ -108,8 +112,8 @@ def no_delay(transport: asyncio.BaseTransport) -> None:
     """Turn Nagle's algorithm off (TCP_NODELAY) on ``transport``'s TCP socket, so that an answer
     written in two parts (head, then body) leaves at once instead of waiting for the client's
     delayed ACK (up to 40 ms on Linux). asyncio does this itself only for a connection whose
-    listening socket names IPPROTO_TCP as its protocol, which the socket uvicorn binds for several
-    processes (``Config.bind_socket``: protocol 0) does not."""
+    listening socket names IPPROTO_TCP as its protocol, which the socket ``listening_socket`` binds
+    (protocol 0, as uvicorn's ``Config.bind_socket``) does not."""
     sock = transport.get_extra_info("socket")
     if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -163,20 +167,54 @@ def freeze_heap() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def serve_api(settings: Settings, host: str, port: int, processes: int = 1, log_level: str = "info") -> None:
-    """Serve the API on ``host``:``port`` until SIGINT or SIGTERM, in ``processes`` processes (≥ 1).
+class CannotListen(Exception):
+    """The API's address cannot be bound; the message says why in a person's words."""
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host``:``port`` and listening (IPv6 when ``host`` holds a ``:``), bound
+    as uvicorn binds (``SO_REUSEADDR``) and inheritable, so that several API processes accept on it.
+    Listening at once holds the port: a second ``judge serve`` fails here, before it does anything.
+
+    Raises CannotListen: the port is in use, the address is not this machine's, or the port is a
+    privileged one."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(LISTEN_BACKLOG)
+    except OSError as exc:
+        sock.close()
+        raise CannotListen(_listen_failure(host, port, exc)) from exc
+    sock.set_inheritable(True)
+    return sock
+
+
+def _listen_failure(host: str, port: int, exc: OSError) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return f"port {port} is in use on {host} (another judge serve, or another program): stop it, or pass --port"
+    if exc.errno == errno.EACCES and port < 1024:
+        return f"port {port} is a privileged port (below 1024): pass --port 1024 or above"
+    return f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+
+
+def serve_api(settings: Settings, sock: socket.socket, processes: int = 1, log_level: str = "info") -> None:
+    """Serve the API on ``sock`` (``listening_socket``) until SIGINT or SIGTERM, in ``processes``
+    processes (≥ 1).
 
     One process serves the app built here; several are children of this one, each building its own
-    app from the environment (``APP_FACTORY``), all accepting connections on one listening socket.
+    app from the environment (``APP_FACTORY``), all accepting connections on ``sock``.
     The database must be migrated and the packages loaded first: the children do neither.
     """
+    host, port = sock.getsockname()[:2]
     if processes <= 1:
         from judge.api import create_app
 
         app = create_app(settings)
         freeze_heap()
-        uvicorn.Server(server_config(app, settings, host, port, log_level)).run()
+        uvicorn.Server(server_config(app, settings, host, port, log_level)).run(sockets=[sock])
         return
     config = server_config(APP_FACTORY, settings, host, port, log_level)
     config.factory, config.workers = True, processes
-    Multiprocess(config, sockets=[config.bind_socket()]).run()
+    Multiprocess(config, sockets=[sock]).run()

@@ -22,12 +22,19 @@ from starlette.requests import Request
 from judge.models import LoginFailure, StreamSlot
 
 
-class Throttled(Exception):
-    """A request refused for now: a one-line ``message`` and ``retry_after_s`` whole seconds to wait."""
+def with_wait(reason: str, retry_after_s: int) -> str:
+    """A refusal for now as the API says it, the wait once: ``too many failed logins: try again in 5 s``."""
+    return f"{reason}: try again in {retry_after_s} s"
 
-    def __init__(self, message: str, retry_after_s: int):
-        super().__init__(message)
-        self.message, self.retry_after_s = message, retry_after_s
+
+class Throttled(Exception):
+    """A request refused for now: the one-line ``reason``, ``retry_after_s`` whole seconds to wait,
+    and the ``message`` of both (``with_wait``). A page shows the reason and counts the wait down."""
+
+    def __init__(self, reason: str, retry_after_s: int):
+        self.reason, self.retry_after_s = reason, retry_after_s
+        self.message = with_wait(reason, retry_after_s)
+        super().__init__(self.message)
 
 
 def _digest(key: str) -> str:
@@ -101,7 +108,7 @@ class LoginThrottle:
         """Raise Throttled when ``account`` or ``address`` has failed too often lately."""
         wait = max(self.accounts.wait_s(account), self.addresses.wait_s(address))
         if wait:
-            raise Throttled(f"too many failed logins: try again in {wait} s", wait)
+            raise Throttled("too many failed logins", wait)
 
     def failed(self, account: str, address: str) -> None:
         """Count a wrong name or password for ``account`` from ``address``."""
@@ -146,7 +153,7 @@ class StreamSlots:
                 session.execute(delete(StreamSlot).where(StreamSlot.id == slot.id))
                 session.commit()
                 raise Throttled(
-                    f"{limit} event streams are open already for this {key.split(':')[0]}: close one first",
+                    f"{limit} event streams are open already for this {key.split(':')[0]}; close one first",
                     STREAM_RETRY_S,
                 )
         return HeldSlot(self, slot.id, now)

@@ -11,7 +11,7 @@ cannot sign in; its submissions stay, on scoreboards too.
 The class CSV (UTF-8, a byte-order mark allowed): one account per row, ``name, display name,
 password``; the display name defaults to the name and a missing password is generated. Blank rows
 are skipped, and so is a first row whose first cell is ``name``, ``user``, ``username`` or ``login``
-(a header).
+(a header). A message about a row names its line in the file, as an editor numbers lines.
 """
 
 from __future__ import annotations
@@ -51,30 +51,42 @@ class NewAccount:
     display_name: str | None = None
     role: str = Role.STUDENT
     password: str | None = None
+    line: int | None = None  # of the class CSV it was read from (1 = the file's first line)
+
+    def place(self, number: int) -> str:
+        """Where this account stands, for a message: ``line N`` of its CSV file as an editor counts
+        lines, else ``row N`` (``number``: its place in the list it came in, from 1)."""
+        return f"line {self.line}" if self.line is not None else f"row {number}"
 
 
 def parse_class_csv(text: str, role: str = Role.STUDENT) -> list[NewAccount]:
     """The accounts of a class CSV (format in the module docstring), each with ``role``.
 
-    Raises AccountError naming the row for a row without a name, and for text the database cannot
-    store (a NUL character); naming the line for text the csv module cannot read (a cell over its
-    field size limit, 131072 characters).
+    Each account keeps the line of the file its row starts on (``NewAccount.line``), which every
+    message about it names. Raises AccountError naming that line for a row without a name, for text
+    the database cannot store (a NUL character) and for text the csv module cannot read (a cell over
+    its field size limit, 131072 characters).
     """
     reader = csv.reader(text.lstrip("\ufeff").splitlines())
+    rows: list[tuple[int, list[str]]] = []  # (the line the row starts on, its cells)
     try:
-        rows = [r for r in reader if any(c.strip() for c in r)]
+        start = 1
+        for row in reader:
+            if any(c.strip() for c in row):
+                rows.append((start, row))
+            start = reader.line_num + 1  # a quoted cell may span lines
     except csv.Error as exc:
         raise AccountError(f"line {reader.line_num}: not CSV ({exc})") from exc
-    if rows and rows[0][0].strip().lower() in HEADER_NAMES:
+    if rows and rows[0][1][0].strip().lower() in HEADER_NAMES:
         rows = rows[1:]
     accounts = []
-    for number, row in enumerate(rows, start=1):
+    for line, row in rows:
         cells = [c.strip() for c in row] + ["", ""]
         if not all(storable(c) for c in cells):
-            raise AccountError(f"row {number}: holds a NUL character")
+            raise AccountError(f"line {line}: holds a NUL character")
         if not cells[0]:
-            raise AccountError(f"row {number}: the first column (the user name) is empty")
-        accounts.append(NewAccount(cells[0], cells[1] or None, role, cells[2] or None))
+            raise AccountError(f"line {line}: the first column (the user name) is empty")
+        accounts.append(NewAccount(cells[0], cells[1] or None, role, cells[2] or None, line))
     return accounts
 
 
@@ -101,12 +113,14 @@ def add_accounts(session: Session, accounts: list[NewAccount]) -> list[tuple[Use
     a while per account, and the database's write lock is then held for the inserts only. The
     session's read transaction is ended before the hashing.
 
-    Raises AccountError for a bad or taken name (its message says ``row N`` when there are several
-    accounts).
+    Raises AccountError for a bad or taken name (its message says where the account stands,
+    ``NewAccount.place``, when it comes from a file or with others).
     """
 
     def numbered(number: int, exc: AccountError) -> AccountError:
-        return AccountError(f"row {number}: {exc}" if len(accounts) > 1 else str(exc))
+        account = accounts[number - 1]
+        placed = account.line is not None or len(accounts) > 1
+        return AccountError(f"{account.place(number)}: {exc}" if placed else str(exc))
 
     for number, account in enumerate(accounts, start=1):
         try:

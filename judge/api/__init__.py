@@ -11,11 +11,12 @@ started yet, and the scoreboard of a contest whose scoreboard is public.
 
 Bad input never crashes the service: unknown problem → 404, unknown or unavailable language → 422,
 empty source → 422, source over 64 KiB → 413 (a body over 1 MiB is refused before it is parsed,
-chunked ones as they arrive); ids outside the database's INTEGER range, text with a NUL character or
-a lone surrogate, times outside 1970-3000 → 422 (``judge.schemas``; tests in ``tests/hostile``); a
-JSON body nested deeper than 32 levels → 422 before it is parsed (``judge.api.json_depth``); a busy
-database → 503 with ``Retry-After`` (``judge.api.errors``). Failed logins and open event streams are
-limited (``judge.throttle``); slow clients are timed out by the server (``judge.serving``).
+chunked ones as they arrive, with a message saying the limit: ``judge.api.body_limit``); ids
+outside the database's INTEGER range, text with a NUL character or a lone surrogate, times outside
+1970-3000 → 422 (``judge.schemas``; tests in ``tests/hostile``); a JSON body nested deeper than 32
+levels → 422 before it is parsed (``judge.api.json_depth``); a busy database → 503 with
+``Retry-After`` (``judge.api.errors``). Failed logins and open event streams are limited
+(``judge.throttle``); slow clients are timed out by the server (``judge.serving``).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from judge.api import (
     submissions,
     users,
 )
+from judge.api.body_limit import BodyLimit
 from judge.api.errors import document_statuses, install_error_handlers
 from judge.api.json_depth import MAX_JSON_DEPTH, JsonDepthGuard
 from judge.config import Settings, load_settings
@@ -83,7 +85,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(
         title="classjudge",
         version="0.1.0",
-        max_body_size=MAX_BODY_BYTES,  # 413 past 1 MiB, chunked too
         description=describe(settings),
     )
     app.state.settings, app.state.engine, app.state.sessions = settings, engine, make_sessionmaker(engine)
@@ -104,6 +105,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.include_router(module.router)
     app.include_router(problems.upload_router, max_body_size=problems.upload_body_limit(settings))
     from judge.web import include_web_routes  # imported here: the pages import the API's views
+    from judge.web.pages import too_large_page
 
     include_web_routes(app)  # the pages: /, /login, /problems/…, /contests/… (judge.web)
+    # outside every other middleware, as FastAPI's own limit would be: 413 past 1 MiB, chunked too
+    app.add_middleware(BodyLimit, max_body_bytes=MAX_BODY_BYTES, page_answer=too_large_page)
     return app

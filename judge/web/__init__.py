@@ -5,7 +5,8 @@ teacher's under ``/teacher``,
 ``judge.web.teacher``), our stylesheet and script
 (``judge/web/static``), the front-end files installed from npm (``node_modules``, pinned by
 ``package-lock.json``; ``make install`` runs ``npm ci``) under ``/static/vendor``, the pictures' own
-script where that package has one, and the HTML 404 page for paths outside ``/api``.
+script where that package has one, the site's icon at ``/favicon.ico`` too, and the HTML 404 page for
+paths outside ``/api``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -41,4 +43,11 @@ def include_web_routes(app: FastAPI) -> None:
         # check_dir=False: without `npm ci` the pages still work, without their live updates
         app.mount(f"/static/vendor/{name}", StaticFiles(directory=folder, check_dir=False), name=f"vendor-{name}")
     app.mount("/static/pictures", StaticFiles(directory=PICTURES_STATIC, check_dir=False), name="pictures-static")
+    app.add_api_route("/favicon.ico", favicon, include_in_schema=False)
     app.add_exception_handler(StarletteHTTPException, html_not_found)
+
+
+def favicon() -> FileResponse:
+    """The site's icon (``static/favicon.svg``, which every page links) at the address browsers ask
+    for without a link (``/favicon.ico``); they read an SVG there by its media type."""
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})

@@ -10,10 +10,11 @@ The rules are ``judge.clarifications``' (the API's): the same ask, answer, annou
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
-from fastapi.responses import RedirectResponse
+from fastapi.responses import RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from judge import clarifications as clar
@@ -22,10 +23,11 @@ from judge.api.clarifications import viewable_clarification
 from judge.api.lookups import jury_contest, visible_contest
 from judge.auth import db_session
 from judge.clock import utcnow
-from judge.models import Contest, User
+from judge.contests import ContestRuleError
+from judge.models import Clarification, Contest, User
 from judge.schemas import PathId, storable
 from judge.web.render import page
-from judge.web.routing import PageRoute, from_htmx
+from judge.web.routing import PageRoute, from_htmx, status_and_reason
 from judge.web.session import check_csrf, signed_in
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
@@ -94,12 +96,44 @@ def answer_form(
     """One question for the contest's jury: who asked, about what, when, and the answer form."""
     row, contest = viewable_clarification(session, user, clarification_id)
     jury_contest(session, user, contest.id)
+    return _answer_page(request, session, user, row, contest)
+
+
+@dataclass
+class AnswerForm:
+    """What the answer form shows again after a refusal: the typed text, the tick, the reason."""
+
+    text: str
+    public: bool
+    error: str
+
+
+def _answer_page(
+    request: Request,
+    session: Session,
+    user: User,
+    row: Clarification,
+    contest: Contest,
+    form: AnswerForm | None = None,
+    status: int = 200,
+) -> Response:
+    """The answer page of question ``row``: its stored answer in the form, or ``form`` as refused."""
     item = clar.shown(session, row, contest, user)
-    return page(request, "teacher/clarification.html", user=user, contest=contest, c=item)
+    return page(
+        request,
+        "teacher/clarification.html",
+        status=status,
+        user=user,
+        contest=contest,
+        c=item,
+        form=form,
+        max_text_chars=clar.MAX_TEXT_CHARS,
+    )
 
 
 @router.post("/teacher/clarifications/{clarification_id}", dependencies=csrf)
 def answer(
+    request: Request,
     clarification_id: PathId,
     text: str = Form(""),
     public: str = Form(""),
@@ -107,9 +141,19 @@ def answer(
     session: Session = Depends(db_session),
 ):
     """Answer (``judge.clarifications.answer``, as ``POST /api/v1/clarifications/{id}/answer``):
-    to everyone when the box is ticked, else to the asker; back to the teacher's contest page."""
+    to everyone when the box is ticked, else to the asker; back to the teacher's contest page. An
+    answer refused for its text (422: empty, too long, a NUL) shows the form again with the text as
+    typed and the reason."""
     row, contest = viewable_clarification(session, user, clarification_id)
-    clar.answer(session, user, row, _form_text(text), public == "on", utcnow())
+    jury_contest(session, user, contest.id)
+    try:
+        clar.answer(session, user, row, _form_text(text), public == "on", utcnow())
+    except (HTTPException, ContestRuleError) as exc:
+        status, reason = status_and_reason(exc)
+        if status != 422:
+            raise
+        session.rollback()
+        return _answer_page(request, session, user, row, contest, AnswerForm(text, public == "on", reason), status)
     return _redirect(f"/teacher/contests/{contest.id}#clarifications")
 
 

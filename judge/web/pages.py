@@ -10,10 +10,12 @@ by the session cookie instead of a bearer header, since a browser's ``EventSourc
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from urllib.parse import quote
+from pathlib import PurePosixPath
+from urllib.parse import quote, unquote
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request, UploadFile
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
@@ -24,6 +26,7 @@ from sqlalchemy.orm import Session
 
 from judge import contests as rules
 from judge.accept import accept_submission
+from judge.api.body_limit import mebibytes
 from judge.api.contests import contest_out
 from judge.api.lookups import board_view, events_view, viewable_submission, visible_contest
 from judge.api.submission_view import submission_out
@@ -31,8 +34,8 @@ from judge.api.submissions import SubmissionIn
 from judge.auth import check_login, db_session, issue_token, revoke_token
 from judge.contests import ContestRuleError, RateLimited
 from judge.events import ContestFeed, SubmissionFeed, event_response
-from judge.languages import LANGUAGES, NoLanguage, Python2Program, detect_program
-from judge.models import Contest, Problem, Submission, TestResult, User, utcnow
+from judge.languages import LANGUAGES, NoLanguage, Python2Program, accepted_extensions, detect_program
+from judge.models import Contest, ContestProblem, Problem, Submission, TestResult, User, utcnow
 from judge.package.statements import statement_file
 from judge.package.testdata import is_sample_group
 from judge.package_store import cached_package
@@ -44,7 +47,7 @@ from judge.throttle import client_address
 from judge.vocabulary import DetailLevel, ScoreboardView
 from judge.web.clarifications import clarification_context
 from judge.web.render import page, statement_html, templates
-from judge.web.routing import PageRoute, local_path
+from judge.web.routing import PageRoute, error_page, local_path, referring_page, status_and_reason
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
@@ -141,6 +144,7 @@ def home(request: Request, user: User | None = Depends(viewer), session: Session
         problems=problems,
         latest=latest,
         contest_names=contest_names(session, latest),
+        labels=problem_labels(session, latest),
     )
 
 
@@ -150,6 +154,36 @@ def contest_names(session: Session, submissions: Sequence[Submission]) -> dict[i
     if not ids:
         return {}
     return {i: name for i, name in session.execute(select(Contest.id, Contest.name).where(Contest.id.in_(ids)))}
+
+
+@dataclass(frozen=True)
+class ProblemLabel:
+    """How a submission's problem is named where the submission is listed or shown: a contest's letter
+    for it (None in practice, or when the contest no longer has it) with the problem's name, as
+    contest judges name problems, and the problem's page for its contest (or for practice)."""
+
+    letter: str | None
+    name: str
+    href: str
+
+
+def problem_labels(session: Session, submissions: Sequence[Submission]) -> dict[int, ProblemLabel]:
+    """The ``ProblemLabel`` of each of ``submissions``, by submission id. Two queries at most."""
+    contest_ids = {s.contest_id for s in submissions if s.contest_id is not None}
+    letters: dict[tuple[int, str], str] = {}
+    if contest_ids:
+        entries = select(ContestProblem).where(ContestProblem.contest_id.in_(contest_ids))
+        letters = {(e.contest_id, e.problem_id): e.letter for e in session.scalars(entries)}
+    names: dict[str, str] = {}
+    if submissions:
+        problems = select(Problem).where(Problem.id.in_({s.problem_id for s in submissions}))
+        names = {p.id: p.name for p in session.scalars(problems)}
+    labels = {}
+    for s in submissions:
+        letter = letters.get((s.contest_id, s.problem_id)) if s.contest_id is not None else None
+        href = f"/contests/{s.contest_id}/problems/{letter}" if letter else f"/problems/{s.problem_id}"
+        labels[s.id] = ProblemLabel(letter, names.get(s.problem_id, s.problem_id), href)
+    return labels
 
 
 # -- problems and submitting ------------------------------------------------------------------------
@@ -218,6 +252,7 @@ def _problem_page(
         letter=letter,
         practice_lock=lock,
         languages=list(LANGUAGES.values()),
+        accepted=ACCEPTED,
         form=form or SubmitForm(),
     )
     if lang and lang in package.statements:  # the switch is remembered for every problem
@@ -308,6 +343,17 @@ def _guessed_language(file_name: str, source: str) -> str:
         return ""
 
 
+def unguessed_language(file_name: str) -> str:
+    """Why a file sent with no language chosen is refused when its extension names none (app.js says
+    the same in the page as soon as the file is chosen), with the languages this judge accepts."""
+    extension = PurePosixPath(file_name).suffix
+    ending = f"its extension {extension}" if extension else "its name, which has no extension"
+    return f"the language of {file_name} cannot be guessed from {ending}: choose it in the list. {ACCEPTED}"
+
+
+ACCEPTED = f"Accepted: {accepted_extensions()}."
+
+
 async def _source_text(upload: UploadFile | None, pasted: str, limit: int) -> tuple[str, str | None]:
     """The submitted text (a chosen file wins over pasted text) and the file's name, if any.
 
@@ -321,6 +367,39 @@ async def _source_text(upload: UploadFile | None, pasted: str, limit: int) -> tu
         return data.decode("utf-8"), upload.filename
     except UnicodeDecodeError as exc:
         raise HTTPException(422, f"{upload.filename} is not UTF-8 text") from exc
+
+
+# the problem pages a submission is sent from (``referring_page``'s path)
+PRACTICE_PAGE = re.compile(r"/problems/(?P<problem>[^/]+)")
+CONTEST_PAGE = re.compile(r"/contests/(?P<contest>[0-9]{1,9})/problems/(?P<letter>[^/]+)")
+
+
+def too_large_page(request: Request, limit_bytes: int) -> Response:
+    """The answer (413) to a form whose body is over ``limit_bytes``, unread (``judge.api.body_limit``):
+    for a submission sent from a problem page (its ``Referer``), that page again with the reason, as
+    ``submit`` tells a file over the source limit; for any other form, or a problem the viewer may
+    not see, the refusal page."""
+    size = mebibytes(limit_bytes)
+    if request.url.path != "/submit":
+        return error_page(request, 413, f"the form sent is over {size} ({limit_bytes} bytes), the most a page takes")
+    max_source = request.app.state.settings.max_source_bytes
+    message = f"the submission is over {size}: a source may be at most {max_source} bytes"
+    path = unquote((referring_page(request) or "").split("?", 1)[0])
+    practice, in_contest = PRACTICE_PAGE.fullmatch(path), CONTEST_PAGE.fullmatch(path)
+    if practice or in_contest:
+        form = SubmitForm(error=message)
+        with request.app.state.sessions() as session:
+            user = viewer(request, session)
+            try:
+                if in_contest and user is not None:
+                    target, entry, row = _contest_entry(session, user, int(in_contest["contest"]), in_contest["letter"])
+                    return _problem_page(request, session, user, row, target, entry.letter, form, 413)
+                if practice:
+                    row = _visible_problem(session, user, practice["problem"])
+                    return _problem_page(request, session, user, row, form=form, status=413)
+            except (HTTPException, ContestRuleError):
+                pass  # no such page for this viewer: the refusal page alone
+    return error_page(request, 413, message)
 
 
 @router.post("/submit", dependencies=csrf)
@@ -343,6 +422,8 @@ async def submit(
         form.source, file_name = await _source_text(file, source, request.app.state.settings.max_source_bytes)
         if not language and file_name:
             form.language = _guessed_language(file_name, form.source)
+            if not form.language:
+                raise HTTPException(422, unguessed_language(file_name))
         body = SubmissionIn(problem=problem, contest=contest_id, language=form.language, source=form.source)
         created = accept_submission(session, request.app.state.settings, user, **body.rule_arguments())
         return _redirect(f"/submissions/{created.id}")
@@ -351,8 +432,7 @@ async def submit(
         form.wait_s, status = exc.retry_after_s, 429
     except (HTTPException, ContestRuleError) as exc:
         session.rollback()
-        status = exc.status_code if isinstance(exc, HTTPException) else exc.status
-        form.error = str(exc.detail) if isinstance(exc, HTTPException) else exc.message
+        status, form.error = status_and_reason(exc)
     except ValidationError as exc:
         status, form.error = 422, "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
     if contest_id is not None:
@@ -373,7 +453,14 @@ def my_submissions(request: Request, user: User = Depends(signed_in), session: S
     rows = session.scalars(
         select(Submission).where(Submission.user_id == user.id).order_by(Submission.id.desc()).limit(MY_SUBMISSIONS)
     ).all()
-    return page(request, "submissions.html", user=user, submissions=rows, contest_names=contest_names(session, rows))
+    return page(
+        request,
+        "submissions.html",
+        user=user,
+        submissions=rows,
+        contest_names=contest_names(session, rows),
+        labels=problem_labels(session, rows),
+    )
 
 
 @dataclass
@@ -440,7 +527,8 @@ def _submission_context(request: Request, session: Session, user: User, submissi
     row = viewable_submission(session, user, submission_id)
     view, lines = _test_lines(request, session, user, row)
     contest = session.get(Contest, row.contest_id) if row.contest_id else None
-    return dict(user=user, submission=view, row=row, tests=lines, contest=contest)
+    label = problem_labels(session, [row])[row.id]
+    return dict(user=user, submission=view, row=row, tests=lines, contest=contest, label=label)
 
 
 @router.get("/submissions/{submission_id}")

@@ -1,7 +1,7 @@
 """Pages answer refusals with pages: ``PageRoute`` turns an HTTPException, a contest or class rule's refusal
 or invalid path/query values raised by a page into an HTML page with the same status (401 shows the
-sign-in form, 429 the wait), where the API answers JSON. ``html_not_found`` does the same for a path
-no route knows, outside ``/api``.
+sign-in form, 429 the reason and the wait counted down), where the API answers JSON.
+``html_not_found`` does the same for a path no route knows, outside ``/api``.
 """
 
 from __future__ import annotations
@@ -59,6 +59,13 @@ def referring_page(request: Request) -> str | None:
     return referer.path + (f"?{referer.query}" if referer.query else "")
 
 
+def status_and_reason(exc: HTTPException | ContestRuleError | ClassRuleError) -> tuple[int, str]:
+    """The HTTP status and the one-line reason of a refusal, whichever kind it is."""
+    if isinstance(exc, HTTPException):
+        return exc.status_code, str(exc.detail)
+    return exc.status, exc.message
+
+
 def error_page(request: Request, status: int, message: str, retry_after_s: int | None = None) -> Response:
     """The page for a refusal: its title, the reason, and what to do next (sign in, wait, or go back
     to the page of this site the request came from, or to the start page)."""
@@ -97,7 +104,7 @@ class PageRoute(APIRoute):
             except HTTPException as exc:
                 return error_page(request, exc.status_code, str(exc.detail))
             except (RateLimited, Throttled) as exc:
-                return error_page(request, 429, exc.message, exc.retry_after_s)
+                return error_page(request, 429, exc.reason, exc.retry_after_s)  # the page counts the wait
             except (ContestRuleError, ClassRuleError) as exc:
                 return error_page(request, exc.status, exc.message)
             except RequestValidationError:
@@ -107,8 +114,12 @@ class PageRoute(APIRoute):
 
 
 async def html_not_found(request: Request, exc: Exception) -> Response:
-    """Unknown paths outside ``/api`` get the HTML 404 page; everything else FastAPI's JSON answer."""
+    """Unknown paths outside ``/api`` get the HTML 404 page; everything else FastAPI's JSON answer,
+    but for the body limit's refusal (a 413 of Starlette's own, not a FastAPI ``HTTPException`` of our
+    code), which goes back up to ``judge.api.body_limit.BodyLimit`` to be answered."""
     assert isinstance(exc, StarletteHTTPException)  # registered for these only
+    if exc.status_code == 413 and not isinstance(exc, HTTPException):
+        raise exc
     if exc.status_code == 404 and not request.url.path.startswith("/api/"):
         return error_page(request, 404, f"there is no page at {request.url.path}")
     return await http_exception_handler(request, exc)

@@ -67,7 +67,7 @@ def test_user_import_creates_the_whole_class_or_nobody(cli_db, tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("dana,Dana\nana,Ana again\n")
     code, out = judge("user", "import", str(bad))
-    assert code == 1 and "row 2" in out
+    assert code == 1 and "line 2: " in out
     assert cli_db.scalar(select(User).where(User.name == "dana")) is None
 
 

@@ -22,6 +22,7 @@ from .conftest import client_of
 JSON = {"content-type": "application/json"}
 BEYOND_SQLITE = 2**70  # no 64-bit integer
 BEYOND_POSTGRES = 2**31  # no 32-bit INTEGER
+TOO_LARGE = "the request body is over 1048576 bytes (1 MiB), the most this address reads"
 CONTEST = {
     "name": "Lab",
     "start_at": "2026-01-01T09:00:00Z",
@@ -208,8 +209,22 @@ def test_a_body_streamed_without_content_length_past_the_limit_is_413(any_db_app
 
     reply = student.post("/api/v1/submissions", content=chunks(), headers=JSON)
     assert reply.status_code == 413, reply.text[:200]
+    assert reply.json() == {"detail": TOO_LARGE + "; a source may be at most 65536 bytes"}
     with any_db_app.state.sessions() as session:
         assert session.scalar(select(func.count()).select_from(Submission)) == 0
+
+
+def test_a_body_over_the_limit_is_a_json_413_saying_the_limit(api_app):
+    """Refused by its Content-Length before it is read, in the error form of the route it was sent to."""
+    student = client_of(api_app, "ana")
+    big = json.dumps({"problem": "lee", "language": "python3", "source": "#" * (2 << 20)})
+    reply = student.post("/api/v1/submissions", content=big, headers=JSON)
+    assert (reply.status_code, reply.headers["content-type"]) == (413, "application/json")
+    assert reply.json() == {"detail": TOO_LARGE + "; a source may be at most 65536 bytes"}
+    other = student.post("/api/v1/users", content=big, headers=JSON)
+    assert (other.status_code, other.json()) == (413, {"detail": TOO_LARGE})
+    ccs = student.post("/api/ccs/contests/1/submissions", content=big, headers=JSON)
+    assert (ccs.status_code, ccs.json()) == (413, {"code": 413, "message": TOO_LARGE})
 
 
 MALFORMED_SUBMISSIONS = [

@@ -98,7 +98,7 @@ def test_an_error_is_one_line_however_long_and_shows_markup_as_written(cli_db, t
     (folder / "bad.csv").write_text("dana,Dana\nana,Ana\nana,Ana again\n")
     code, out = judge("user", "import", str(folder / "bad.csv"))
     assert code == 1
-    assert f"error: {folder / 'bad.csv'}, row 3: " in one_line(out) and "nobody was imported" in out
+    assert f"error: {folder / 'bad.csv'}, line 3: " in one_line(out) and "nobody was imported" in out
     assert len(out.splitlines()) == 1, out
     assert cli_db.scalar(select(func.count()).select_from(User)) == 0
     code, out = judge("user", "password", "[/x]")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import re
 import threading
 from contextlib import contextmanager
 
@@ -51,7 +52,13 @@ def live_api(api_app):
 
 @pytest.mark.parametrize(
     "content, words",
-    [(b"", "source is empty"), (b"  \n\t\n", "source is empty"), (b"print(1)\x00\n", "NUL"), (b"#" * 70_000, "413")],
+    [
+        (b"", "source is empty"),
+        (b"  \n\t\n", "source is empty"),
+        (b"print(1)\x00\n", "NUL"),
+        (b"#" * 70_000, "413"),
+        (b"#" * (2 << 20), "HTTP 413: the request body is over 1048576 bytes (1 MiB), the most this address reads"),
+    ],
 )
 def test_sources_the_server_refuses_give_its_reason(tmp_path, live_api, content, words):
     url, token = live_api
@@ -59,6 +66,18 @@ def test_sources_the_server_refuses_give_its_reason(tmp_path, live_api, content,
     source.write_bytes(content)
     result = runner.invoke(app, ["submit", "--problem", "lee", "--server", url, "--token", token, str(source)])
     assert_clean_refusal(result, words)
+
+
+def test_a_second_submission_too_soon_says_the_wait_once(tmp_path, live_api, api_app):
+    url, token = live_api
+    api_app.state.settings = api_app.state.settings.model_copy(update={"submit_interval_s": 60})
+    source = tmp_path / "a.py"
+    source.write_text("print(-1)\n")
+    command = ["submit", "--problem", "lee", "--server", url, "--token", token, "--no-wait", str(source)]
+    assert runner.invoke(app, command).exit_code == 0
+    result = runner.invoke(app, command)
+    assert_clean_refusal(result, "HTTP 429")
+    assert re.fullmatch(r"error: HTTP 429: one submission every so often: try again in \d+ s\n", result.output)
 
 
 def test_files_that_cannot_be_sent_are_refused_before_any_request(tmp_path):

@@ -92,10 +92,19 @@ def test_a_user_named_in_another_case_is_found_wherever_a_name_is_taken(api_app)
     assert submitted.status_code == 202, submitted.text
 
 
+def test_a_class_csv_row_is_named_by_the_line_it_starts_on():
+    """Lines as an editor numbers them: the header, blank lines and a quoted cell's own line count."""
+    text = '\ufeffname,display name\n\nana,"Ana\nPop"\nbob,Bob\n , \ncid,\x00\n'
+    with pytest.raises(AccountError, match="^line 7: holds a NUL character$"):
+        parse_class_csv(text)
+    accounts = parse_class_csv(text.replace("\x00", "Cid"))
+    assert [(a.name, a.line) for a in accounts] == [("ana", 3), ("bob", 5), ("cid", 7)]
+
+
 def test_a_display_name_over_200_characters_is_refused_not_cut(api_app):
     accounts = parse_class_csv("name,display name\nzoe,Zoe\nyan," + "Y" * 201 + "\n")
     with api_app.state.sessions() as session:
-        with pytest.raises(AccountError, match="row 2: the display name is 201 characters long: at most 200"):
+        with pytest.raises(AccountError, match="line 3: the display name is 201 characters long: at most 200"):
             add_accounts(session, accounts)
         with pytest.raises(AccountError, match="the display name is 100000 characters long"):
             create_user(session, "xia", display_name="X" * 100_000, password="pw-12345")

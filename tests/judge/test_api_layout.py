@@ -33,5 +33,5 @@ def test_every_route_module_is_mounted(tmp_path):
         assert paths and paths <= served, module.__name__
     modules = {f"judge.api.{p.stem}" for p in API.glob("*.py")} - {"judge.api.__init__"}
     no_routes = {"judge.api.errors", "judge.api.lookups", "judge.api.json_depth", "judge.api.etag"}
-    no_routes |= {"judge.api.submission_view"}
+    no_routes |= {"judge.api.submission_view", "judge.api.body_limit"}
     assert modules - {m.__name__ for m in ROUTERS} == no_routes

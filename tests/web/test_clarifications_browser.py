@@ -103,3 +103,63 @@ def test_the_clarifications_address_opened_directly_shows_the_whole_contest_page
     expect(cleo.locator("#clarification-list")).to_contain_text("No clarifications yet.")
     expect(cleo.get_by_role("button", name="Ask the jury")).to_be_visible()
     screenshot(cleo, "clarifications-opened-directly")
+
+
+def test_a_refused_answer_comes_back_with_its_text_and_the_reason(live_judge, new_page, contests_end):  # noqa: F811
+    from judge.clarifications import MAX_TEXT_CHARS
+
+    live_judge.add_user("cato", "teacher", "Cato")
+    live_judge.add_user("cira", "student", "Cira")
+    contest_id = running_contest(live_judge.app, "cato", name="Long answers lab", participants=["cira"])
+    asked = httpx.post(
+        f"{live_judge.url}/api/v1/contests/{contest_id}/clarifications",
+        json={"text": "How long may an answer be?"},
+        headers=live_judge.api_token("cira"),
+    )
+    assert asked.status_code == 201, asked.text
+    cato = new_page()
+    sign_in(cato, "cato")
+    cato.goto(f"/teacher/clarifications/{asked.json()['id']}")
+    box = cato.get_by_label("Answer", exact=True)
+    expect(box).to_have_attribute("maxlength", str(MAX_TEXT_CHARS))
+    # the browser keeps a typed answer within that; the server refuses a longer one all the same
+    box.evaluate("b => b.removeAttribute('maxlength')")
+    typed = "Long enough: " + "x" * MAX_TEXT_CHARS
+    box.fill(typed)
+    cato.get_by_label(re.compile("answer everyone")).check()
+    with cato.expect_response(re.compile(r"/teacher/clarifications/\d+$")) as answer:
+        cato.get_by_role("button", name="Send the answer").click()
+    assert answer.value.status == 422
+    expect(cato.get_by_role("alert")).to_have_text(
+        f"the answer is {len(typed)} characters long: at most {MAX_TEXT_CHARS}"
+    )
+    expect(box).to_have_value(typed)
+    expect(box).to_have_attribute("maxlength", str(MAX_TEXT_CHARS))
+    expect(cato.get_by_label(re.compile("answer everyone"))).to_be_checked()
+    expect(cato.locator("#question-text")).to_have_text("How long may an answer be?")
+    screenshot(cato, "clarification-teacher-answer-refused", full_page=False)
+
+
+def test_a_question_too_soon_says_the_wait_once_and_counts_it_down(live_judge, new_page, contests_end):  # noqa: F811
+    live_judge.add_user("cyra", "teacher", "Cyra")
+    live_judge.add_user("cole", "student", "Cole")
+    contest_id = running_contest(live_judge.app, "cyra", name="Patient lab", participants=["cole"])
+    settings = live_judge.app.state.settings
+    live_judge.app.state.settings = settings.model_copy(update={"question_interval_s": 3})
+    try:
+        cole = new_page()
+        sign_in(cole, "cole")
+        cole.goto(f"/contests/{contest_id}")
+        cole.get_by_label("Your question").fill("First question?")
+        cole.get_by_role("button", name="Ask the jury").click()
+        cole.wait_for_url(re.compile(rf"/contests/{contest_id}#clarifications$"))
+        cole.get_by_label("Your question").fill("Second question, right away?")
+        cole.get_by_role("button", name="Ask the jury").click()
+        expect(cole.get_by_role("heading", name="Please wait")).to_be_visible()
+        expect(cole.get_by_role("alert")).to_have_text("one question every so often")
+        expect(cole.locator("#wait-line")).to_have_text(re.compile(r"^You can try again in [1-3] s\.$"))
+        assert cole.locator("main").inner_text().count("again") == 1, cole.locator("main").inner_text()
+        screenshot(cole, "clarification-question-too-soon", full_page=False)
+        expect(cole.locator("#wait-line")).to_have_text("You can try again now.", timeout=10_000)
+    finally:
+        live_judge.app.state.settings = settings

@@ -109,3 +109,22 @@ def test_the_classes_pages_fit_a_phone(live_judge, new_page, tmp_path):
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{page.url} is {width} px wide on a 390 px phone"
         screenshot(page, name)
+
+
+def test_a_bad_row_of_a_class_csv_is_named_by_its_line_in_the_file(live_judge, new_page, tmp_path):
+    live_judge.add_user("tline", "teacher", "Mr Lines")
+    teacher = new_page()
+    sign_in(teacher, "tline")
+    roster = tmp_path / "11c.csv"
+    # the header and the blank line are lines 1 and 3 of the file; the bad name stands on line 5
+    roster.write_text("name,display name\nnia,Nia\n\nodo,Odo\nbad name!,Pia\n", encoding="utf-8")
+    teacher.goto("/teacher/classes")
+    teacher.get_by_label("New class").fill("11C")
+    teacher.get_by_role("button", name="Create class").click()
+    teacher.wait_for_url(re.compile(r"/teacher/classes/\d+$"))
+    teacher.get_by_label("CSV file").set_input_files(str(roster))
+    teacher.get_by_role("button", name="Upload and show the new passwords").click()
+    alert = teacher.get_by_role("alert")
+    expect(alert).to_contain_text(re.compile(r"^line 5: user name"))
+    expect(teacher.locator(".slip")).to_have_count(0)  # nobody was imported
+    screenshot(teacher, "teacher-class-csv-line", full_page=False)

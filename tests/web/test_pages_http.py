@@ -505,3 +505,18 @@ def test_an_accepted_sample_whose_answer_is_not_the_judges_says_so_without_alarm
     assert "Judge's answer" in accepted and "Your output (accepted)" in accepted
     assert 'class="differs"' in accepted  # the lines that differ are still marked, in the neutral style
     assert '<table class="diff"' in wrong_ and "another valid answer" not in wrong_  # a WA keeps its red
+
+
+def test_a_file_whose_extension_names_no_language_is_refused_with_the_accepted_ones(app):
+    ana = signed_in(app, "ana")
+    reply = ana.post(
+        "/submit",
+        data={"problem": "lee", "csrf_token": csrf_of(ana)},
+        files={"file": ("mouse.rb", b"puts 1\n")},
+    )
+    assert reply.status_code == 422
+    told = "the language of mouse.rb cannot be guessed from its extension .rb: choose it in the list. Accepted: C (.c);"
+    assert str(escape(told)) in reply.text
+    assert "puts 1" in reply.text  # the source is kept in the form
+    with app.state.sessions() as session:
+        assert session.query(Submission).count() == 0

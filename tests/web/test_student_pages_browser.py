@@ -1,12 +1,14 @@
 """A student's pages in a real browser (Debian Chromium through Playwright) against a real server and
-worker: the Contests link of the navigation, an accepted sample whose answer is not the judge's, and
-the note on the secret tests' hidden figures. Each test saves a screenshot (path printed)."""
+worker: the Contests link of the navigation, an accepted sample whose answer is not the judge's, the
+note on the secret tests' hidden figures, and a contest submission named by its letter and name.
+Each test saves a screenshot (path printed)."""
 
 from __future__ import annotations
 
 import re
 import time
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 from sqlalchemy import select
@@ -110,3 +112,36 @@ def test_an_accepted_sample_with_another_valid_answer_is_not_shown_as_an_error(l
     assert marked.evaluate("td => getComputedStyle(td).backgroundColor") != error_red
     _scroll_to(page, "table.diff.accepted")
     screenshot(page, "student-lee-accepted-other-path", full_page=False)
+
+
+def test_a_contest_submission_is_named_by_its_letter_and_name(live_judge, new_page, contests_end):  # noqa: F811
+    live_judge.add_user("lena", display_name="Lena")
+    live_judge.add_user("luca", "teacher", "Luca")
+    contest_id = running_contest(live_judge.app, "luca", name="Letters lab", participants=["lena"])
+    body = {"contest": contest_id, "problem": "A", "language": "python3", "source": "print(-1)\n"}
+    sent = httpx.post(f"{live_judge.url}/api/v1/submissions", json=body, headers=live_judge.api_token("lena"))
+    assert sent.status_code == 202, sent.text
+    submission_id = sent.json()["id"]
+    named = "A. The mouse and the cheese"
+    problem_page = f"{live_judge.url}/contests/{contest_id}/problems/A"
+
+    lena = new_page()
+    sign_in(lena, "lena")
+    for listing in ("/", "/submissions"):
+        lena.goto(listing)
+        row = lena.get_by_role("row").filter(has=lena.get_by_role("link", name=str(submission_id), exact=True))
+        cell = row.get_by_role("link", name=named)
+        expect(cell).to_have_attribute("href", problem_page.removeprefix(live_judge.url))
+        expect(row).not_to_contain_text("lee")
+    screenshot(lena, "student-my-submissions-contest-letter", full_page=False)
+    lena.goto(f"/submissions/{submission_id}")
+    expect(lena.locator(".crumbs")).to_have_text(f"Letters lab › {named}")
+    expect(lena.locator("dl.limits dd").first).to_have_text(named)
+    screenshot(lena, "student-contest-submission-letter", full_page=False)
+
+    luca = new_page()
+    sign_in(luca, "luca")
+    luca.goto(f"/teacher/submissions?contest={contest_id}")
+    row = luca.get_by_role("row").filter(has=luca.get_by_role("link", name=str(submission_id), exact=True))
+    expect(row.get_by_role("cell").nth(2)).to_have_text(f"{named} lee")  # the jury sees the problem's id too
+    screenshot(luca, "teacher-contest-submission-letter", full_page=False)

@@ -433,9 +433,9 @@ def test_a_class_csv_becomes_accounts_and_printable_slips(app):
 @pytest.mark.parametrize(
     ("content", "reason"),
     [
-        (b"carla,Carla\nbob,Bob again\n", "row 2: user bob already exists"),
-        (b"carla\n,no name\n", "row 2: the first column (the user name) is empty"),
-        (b"carla\nbad name!,X\n", "row 2: user name"),
+        (b"carla,Carla\nbob,Bob again\n", "line 2: user bob already exists"),
+        (b"carla\n,no name\n", "line 2: the first column (the user name) is empty"),
+        (b"name,display name\n\ncarla\nbad name!,X\n", "line 4: user name"),
         (b"carla\xff\xfe\n", "not UTF-8 text"),
         (b"carla,C\x00\n", "NUL"),
         (b"", "choose a CSV file"),

@@ -54,16 +54,34 @@
       });
     });
   }
+  // a chosen file picks its language by extension; when none fits, the note beside it says so and
+  // names the accepted ones (as the server would: pages.unguessed_language), and the list asks for one
   function languageFromFile() {
     document.querySelectorAll("input[type=file][data-language-select]").forEach(function (input) {
       const select = document.getElementById(input.dataset.languageSelect);
-      input.addEventListener("change", function () {
-        const name = input.files.length ? input.files[0].name.toLowerCase() : "";
+      const note = document.getElementById(input.dataset.languageNote);
+      function guess() {
+        const file = input.files.length ? input.files[0].name : "";
+        const name = file.toLowerCase();
+        let found = !file;
         for (const option of select.options) {
           const exts = (option.dataset.extensions || "").split(" ").filter(Boolean);
-          if (exts.some(function (e) { return name.endsWith(e); })) { select.value = option.value; break; }
+          if (name && exts.some(function (e) { return name.endsWith(e); })) {
+            select.value = option.value; found = true; break;
+          }
         }
-      });
+        let message = "";
+        if (!found) {
+          const dot = file.lastIndexOf(".");
+          const ending = dot > 0 ? "its extension " + file.slice(dot) : "its name, which has no extension";
+          message = "The language of " + file + " cannot be guessed from " + ending + ": choose it in the list.";
+          select.value = "";
+        }
+        select.setCustomValidity(message);
+        if (note) { note.textContent = message + " " + note.dataset.accepted; note.hidden = !message; }
+      }
+      input.addEventListener("change", guess);
+      select.addEventListener("change", function () { if (select.value) select.setCustomValidity(""); });
     });
   }
   function autoscroll() {  // projector: down slowly, pause at the end, back to the top

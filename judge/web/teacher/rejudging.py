@@ -24,6 +24,7 @@ from judge.auth import db_session
 from judge.models import Submission, User
 from judge.schemas import whole_number
 from judge.vocabulary import Status, Verdict
+from judge.web.pages import problem_labels
 from judge.web.render import page
 from judge.web.routing import PageRoute
 from judge.web.teacher.access import jury_viewer, redirect
@@ -76,7 +77,8 @@ def _report(request: Request, session: Session, user: User) -> dict:
     ]
     waiting = sum(1 for line, _, _ in lines if line.status != Status.DONE)
     changed = sum(1 for _, _, differs in lines if differs)
-    return dict(user=user, lines=lines, waiting=waiting, changed=changed, query=request.url.query)
+    labels = problem_labels(session, list(rows))
+    return dict(user=user, lines=lines, waiting=waiting, changed=changed, query=request.url.query, labels=labels)
 
 
 @router.get("/teacher/rejudged")

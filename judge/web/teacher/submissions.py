@@ -16,6 +16,7 @@ from judge.auth import db_session, same_name
 from judge.models import Contest, Problem, Submission, User
 from judge.schemas import PathId, storable, whole_number
 from judge.vocabulary import Verdict
+from judge.web.pages import problem_labels
 from judge.web.render import page
 from judge.web.routing import PageRoute
 from judge.web.teacher.access import csrf, jury_viewer
@@ -71,6 +72,7 @@ def submission_table(
         problems=session.scalars(select(Problem.id).order_by(Problem.id)).all(),
         contests=judged,
         contest_names={c.id: c.name for c in session.scalars(select(Contest))},
+        labels=problem_labels(session, list(rows)),
     )
 
 
