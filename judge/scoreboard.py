@@ -239,9 +239,7 @@ def _rendered_cells(
             first_at = read_time(first_at)
             firsts[letter][user_id] = (first_at, first_id)
             if icpc:
-                since = first_at - start  # contest_minute, inlined: a board computes thousands
-                minute = since.days * 1440 + since.seconds // 60
-                solved, minute = True, minute if minute > 0 else 0
+                solved, minute = True, contest_minute(start, first_at)
                 penalized = minute + penalty * (attempts - 1)
         cells = by_user.get(user_id)
         if cells is None:

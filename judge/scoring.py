@@ -65,9 +65,8 @@ class IoiCell:
 
 def contest_minute(start: datetime, at: datetime) -> int:
     """Whole minutes from ``start`` to ``at`` (floored; 0 for anything in the first minute)."""
-    since = (
-        at - start
-    )  # whole days and seconds, exact: no float, no microseconds divided (boards call it thousands of times)
+    # whole days and seconds, exact: no float, no microseconds divided (boards call it thousands of times)
+    since = at - start
     return max(0, since.days * 1440 + since.seconds // 60)
 
 
