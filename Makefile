@@ -83,7 +83,7 @@ BENCH_APT := wrk
 
 bench: install
 	@$(MAKE) --no-print-directory system-packages APT_PACKAGES="$(BENCH_APT)"
-	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
+	for b in benchmarks/[!_]*.py; do PYTHONPATH=$(CURDIR) $(PY) $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) var node_modules

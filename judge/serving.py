@@ -32,6 +32,11 @@ from judge.config import Settings
 
 LISTEN_BACKLOG = 2048  # uvicorn's default backlog
 KEEP_ALIVE_S = 5  # uvicorn's default: an idle connection between two requests
+# How long (s) the supervisor of several API processes waits for one to answer its health ping before
+# killing it (uvicorn's default is 5 s). At the end of a class contest the two cores are shared by
+# the API processes and the workers' compiles, and a child answering late is busy, not hung: killing
+# it drops every connection it holds, and the submissions in them.
+HEALTHCHECK_S = 60
 REQUEST_TIMEOUT_ANSWER = (
     b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
     b"content-length: 36\r\nconnection: close\r\n\r\nthe request did not arrive in time.\n"
@@ -44,7 +49,14 @@ class ServerConfig(uvicorn.Config):
     its event loop is a ``TakeTurnsEventLoop``."""
 
     def __init__(self, app, *, read_timeout_s: float, **kwargs):
-        super().__init__(app, http=GuardedH11Protocol, timeout_keep_alive=KEEP_ALIVE_S, loop=LOOP, **kwargs)
+        super().__init__(
+            app,
+            http=GuardedH11Protocol,
+            timeout_keep_alive=KEEP_ALIVE_S,
+            timeout_worker_healthcheck=HEALTHCHECK_S,
+            loop=LOOP,
+            **kwargs,
+        )
         self.read_timeout_s = read_timeout_s
 
 

@@ -300,6 +300,21 @@ def test_each_api_process_answers_without_nagles_delay(server):
         connection.close()
 
 
+def test_an_api_process_that_answers_late_is_kept(server):
+    """An API process that cannot run for longer than uvicorn's default health-ping wait (5 s) is
+    busy, not hung: the supervisor keeps it (``judge.serving.HEALTHCHECK_S``), and with it the
+    connections it would hold, and it serves again once it runs."""
+    slow = sorted(set(server.pids))[0]
+    os.kill(slow, signal.SIGSTOP)
+    try:
+        time.sleep(8)
+    finally:
+        os.kill(slow, signal.SIGCONT)
+    assert slow in _children(server.process.pid), server.log_text()
+    assert server.serving_pid(server.connection_to(0)) == slow
+    assert "died" not in server.log_text()
+
+
 def test_serve_killed_takes_its_api_processes_with_it(sqlite_url, tmp_path):
     """SIGKILL gives ``judge serve`` no chance to stop its API processes: each asked Linux for
     SIGTERM when its parent dies (``judge.serving.die_with_parent``), and none is left."""
