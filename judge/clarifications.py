@@ -39,8 +39,8 @@ class QuestionLimited(RateLimited):
     """A question sooner than ``question_interval_s`` allows; ``retry_after_s`` whole seconds to wait
     (a 429 with ``Retry-After``, as ``RateLimited``)."""
 
-    def __init__(self, retry_after_s: int):
-        super().__init__(retry_after_s, "one question every so often")
+    def __init__(self, retry_after_s: int, interval_s: float):
+        super().__init__(retry_after_s, f"one question every {interval_s:g} s")
 
 
 def clean_text(text: str, what: str) -> str:
@@ -104,7 +104,7 @@ def ask(
         )
         if last is not None:
             session.rollback()
-            raise QuestionLimited(max(1, math.ceil(interval_s - (now - last).total_seconds())))
+            raise QuestionLimited(max(1, math.ceil(interval_s - (now - last).total_seconds())), interval_s)
     session.commit()
     return row
 

@@ -63,9 +63,10 @@ class LocalTimeError(ValueError):
 
 class RateLimited(ContestRuleError):
     """A submission sooner than the rate limit allows: ``retry_after_s`` whole seconds to wait, the
-    one-line ``reason``, and the ``message`` of both (``judge.throttle.with_wait``)."""
+    one-line ``reason`` (the rule: "one submission every 10 s"), and the ``message`` of both
+    (``judge.throttle.with_wait``)."""
 
-    def __init__(self, retry_after_s: int, reason: str = "one submission every so often"):
+    def __init__(self, retry_after_s: int, reason: str):
         super().__init__(429, with_wait(reason, retry_after_s))
         self.reason, self.retry_after_s = reason, retry_after_s
 
@@ -603,7 +604,8 @@ def take_submission_slot(session: Session, user: User, interval_s: float, now: d
     ).rowcount
     if taken != 1:
         last = session.scalar(select(User.last_submission_at).where(User.id == user.id)) or now
-        raise RateLimited(max(1, math.ceil(interval_s - (now - last).total_seconds())))
+        wait_s = max(1, math.ceil(interval_s - (now - last).total_seconds()))
+        raise RateLimited(wait_s, f"one submission every {interval_s:g} s")
 
 
 # -- what a user may see ------------------------------------------------------------------------------

@@ -205,7 +205,10 @@ def listening_socket(host: str, port: int) -> socket.socket:
 
 def _listen_failure(host: str, port: int, exc: OSError) -> str:
     if exc.errno == errno.EADDRINUSE:
-        return f"port {port} is in use on {host} (another judge serve, or another program): stop it, or pass --port"
+        return (
+            f"port {port} is in use on {host} (another judge serve, or another program): "
+            "stop it, or start another with `.venv/bin/judge serve --port N`"
+        )
     if exc.errno == errno.EACCES and port < 1024:
         return f"port {port} is a privileged port (below 1024): pass --port 1024 or above"
     return f"cannot listen on {host}:{port}: {exc.strerror or exc}"

@@ -429,7 +429,7 @@ async def submit(
         return _redirect(f"/submissions/{created.id}")
     except RateLimited as exc:
         session.rollback()
-        form.wait_s, status = exc.retry_after_s, 429
+        form.wait_s, status, limited = exc.retry_after_s, 429, exc
     except (HTTPException, ContestRuleError) as exc:
         session.rollback()
         status, form.error = status_and_reason(exc)
@@ -440,7 +440,7 @@ async def submit(
             target, entry, row = _contest_entry(session, user, contest_id, problem)
         except HTTPException:  # no problem page to show it on (hidden or unknown): the rule's refusal alone
             if form.wait_s:
-                raise RateLimited(form.wait_s) from None
+                raise limited from None
             raise ContestRuleError(status, form.error or "") from None
         return _problem_page(request, session, user, row, target, entry.letter, form, status)
     return _problem_page(request, session, user, _visible_problem(session, user, problem), form=form, status=status)

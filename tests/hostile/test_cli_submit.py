@@ -77,7 +77,7 @@ def test_a_second_submission_too_soon_says_the_wait_once(tmp_path, live_api, api
     assert runner.invoke(app, command).exit_code == 0
     result = runner.invoke(app, command)
     assert_clean_refusal(result, "HTTP 429")
-    assert re.fullmatch(r"error: HTTP 429: one submission every so often: try again in \d+ s\n", result.output)
+    assert re.fullmatch(r"error: HTTP 429: one submission every 60 s: try again in \d+ s\n", result.output)
 
 
 def test_files_that_cannot_be_sent_are_refused_before_any_request(tmp_path):

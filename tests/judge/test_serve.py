@@ -43,7 +43,8 @@ def test_a_port_in_use_stops_serve_with_one_message_and_nothing_done(tmp_path):
         out, err = server.communicate(timeout=120)
     assert server.returncode == 1, (out, err)
     assert err.strip() == (
-        f"error: port {port} is in use on 127.0.0.1 (another judge serve, or another program): stop it, or pass --port"
+        f"error: port {port} is in use on 127.0.0.1 (another judge serve, or another program): "
+        "stop it, or start another with `.venv/bin/judge serve --port N`"
     )
     assert "API on" not in out and "password" not in out, out
     assert not (tmp_path / "judge.db").exists()  # not migrated: no admin was made either
