@@ -446,6 +446,7 @@ def test_an_icpc_board_explains_its_cells_and_an_ioi_board_has_no_such_legend(ap
     ana = signed_in(app, "ana")
     assert 'id="board-legend"' in ana.get(f"/contests/{icpc}/scoreboard").text
     assert "3 wrong tries, not solved yet" in ana.get(f"/contests/{icpc}/scoreboard/table").text
+    assert "Darker green</span>: the first to solve that problem" in ana.get(f"/contests/{icpc}/scoreboard").text
     assert 'id="board-legend"' not in ana.get(f"/contests/{ioi}/scoreboard").text
 
 
