@@ -533,6 +533,8 @@ def submit(
     ]
     if rows:
         out().print(table(f"submission {sid}: {problem} ({language})", RESULT_COLUMNS, rows))
+        if any(r.get(k) is None for r in state["results"] for k in FIGURES):
+            say(HIDDEN_FIGURES)
     if state.get("compile_message"):
         say(state["compile_message"])
     if state.get("judge_message"):
@@ -565,6 +567,8 @@ def _log_in(client, user: str, password: str, token: str) -> None:
 
 RESULT_COLUMNS = ("#", "test", "verdict", "CPU ms", "wall ms", "memory KiB", "message")
 FIGURES = ("time_ms", "wall_ms", "memory_kib")
+# why a secret test's figures read "-" (a program could spell out a secret input through them)
+HIDDEN_FIGURES = "-: a secret test shows its verdict only; its CPU time, wall time and memory stay with the jury"
 
 
 def _reply_json(reply, key: str) -> dict:

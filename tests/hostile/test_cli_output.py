@@ -174,6 +174,27 @@ def test_submit_prints_a_programs_output_and_a_compile_message_as_written(tmp_pa
     assert "verdict: [/x]  (0/1 tests passed)" in out
 
 
+def test_submit_says_why_a_secret_tests_figures_are_dashes(tmp_path):
+    from judge.cli import HIDDEN_FIGURES
+
+    def done(secret_figures: int | None) -> bytes:
+        figures = {"time_ms": secret_figures, "wall_ms": secret_figures, "memory_kib": secret_figures}
+        results = [
+            {"ordinal": 1, "test": "sample/1", "verdict": "AC", "time_ms": 5, "wall_ms": 6, "memory_kib": 700},
+            {"ordinal": 2, "test": "secret/2", "verdict": "AC", **figures},
+        ]
+        reply = {"id": 7, "status": "done", "verdict": "AC", "tests_passed": 2, "tests_total": 2, "results": results}
+        return json.dumps(reply).encode()
+
+    with fake_judge(QUEUED, (200, done(None))) as server:
+        hidden = submit(tmp_path, server, "a.py", b"print(1)\n")
+    assert hidden.exit_code == 0, hidden.output
+    assert HIDDEN_FIGURES in " ".join(hidden.output.split()), hidden.output
+    with fake_judge(QUEUED, (200, done(3))) as server:  # a jury member sees every figure
+        shown = submit(tmp_path, server, "a.py", b"print(1)\n")
+    assert shown.exit_code == 0 and "stay with the jury" not in shown.output, shown.output
+
+
 def test_when_the_accounts_cannot_be_stored_nobody_is_created_and_the_passwords_are_void(cli_db, monkeypatch):  # noqa: F811
     from sqlalchemy.exc import OperationalError
     from sqlalchemy.orm import Session
