@@ -47,7 +47,7 @@ from judge.throttle import client_address
 from judge.vocabulary import DetailLevel, ScoreboardView
 from judge.web.clarifications import clarification_context
 from judge.web.render import page, statement_html, templates
-from judge.web.routing import PageRoute, error_page, local_path, referring_page, status_and_reason
+from judge.web.routing import PageRoute, error_page, from_htmx, local_path, referring_page, status_and_reason
 from judge.web.session import check_csrf, end_session, session_token, set_cookies, signed_in, viewer
 
 router = APIRouter(route_class=PageRoute, include_in_schema=False)
@@ -543,8 +543,12 @@ def submission_page(
 def submission_results(
     request: Request, submission_id: PathId, user: User = Depends(signed_in), session: Session = Depends(db_session)
 ):
-    """The live part of the submission page, fetched again on each event."""
-    return page(request, "submission_results.html", **_submission_context(request, session, user, submission_id))
+    """The live part of the submission page, as htmx fetches it again on each event; a visit of the
+    address itself goes to the submission's page."""
+    context = _submission_context(request, session, user, submission_id)
+    if not from_htmx(request):
+        return _redirect(f"/submissions/{submission_id}")
+    return page(request, "submission_results.html", headers={"Vary": "HX-Request"}, **context)
 
 
 @router.get("/submissions/{submission_id}/events")
@@ -677,9 +681,14 @@ def scoreboard_table(
     user: User | None = Depends(viewer),
     session: Session = Depends(db_session),
 ):
-    """The scoreboard's table alone in ``view`` (``jury``: the contest's jury only), fetched again on
-    each ``scoreboard`` event."""
-    return HTMLResponse(_board_context(session, user, contest_id, view)["table"])
+    """The scoreboard's table alone in ``view`` (``jury``: the contest's jury only), as htmx fetches it
+    again on each ``scoreboard`` event; a visit of the address itself goes to the page that shows
+    it (the jury's contest page for ``jury``)."""
+    table = _board_context(session, user, contest_id, view)["table"]
+    if not from_htmx(request):
+        jury = view == ScoreboardView.JURY
+        return _redirect(f"/teacher/contests/{contest_id}#jury-board" if jury else f"/contests/{contest_id}/scoreboard")
+    return HTMLResponse(table, headers={"Vary": "HX-Request"})
 
 
 @router.get("/contests/{contest_id}/events")

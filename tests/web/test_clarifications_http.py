@@ -12,9 +12,7 @@ from judge.clock import utcnow
 from judge.contests import ContestSpec, ProblemEntry, create_contest
 from judge.models import Clarification
 
-from .test_teacher_http import EVIL, app, signed_in  # noqa: F401 (app is a fixture)
-
-HTMX = {"HX-Request": "true"}  # what htmx sends when it fetches the live list
+from .test_teacher_http import EVIL, HTMX, app, signed_in  # noqa: F401 (app is a fixture)
 
 
 def running_contest(judge_app, owner: str, **fields) -> int:

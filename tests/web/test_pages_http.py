@@ -21,6 +21,7 @@ from judge.web.pages import side_by_side
 from judge.web.render import statement_html
 from judge.web.session import CSRF_COOKIE, SESSION_COOKIE
 from tests.checker_runs import run, wrong
+from tests.web.test_teacher_http import HTMX
 
 REPO = Path(__file__).resolve().parents[2]
 PASSWORD = "pw-" + "y" * 8
@@ -132,7 +133,7 @@ def test_user_text_is_escaped_on_every_page(app):
     sid = _submission(app, "ana", status="done", verdict="CE", compile_message=evil, created_at=utcnow())
     client = signed_in(app, "ana")
     for path in ("/", f"/submissions/{sid}", f"/submissions/{sid}/results"):
-        text = client.get(path).text
+        text = client.get(path, headers=HTMX).text
         assert "<script>alert" not in text and "<img src=x" not in text, path
     page = client.get(f"/submissions/{sid}").text
     assert "&lt;img src=x onerror=alert(1)&gt;&lt;script&gt;alert(2)&lt;/script&gt;" in page
@@ -200,11 +201,11 @@ def test_a_students_submission_page_shows_no_time_or_memory_of_hidden_tests(app)
         row.tests_passed, row.tests_total = 1, 2
         session.commit()
     for path in (f"/submissions/{sid}", f"/submissions/{sid}/results"):
-        student = signed_in(app, "ana").get(path).text
+        student = signed_in(app, "ana").get(path, headers=HTMX).text
         assert "· 12 ms · 3.0 MiB" in student and "2000 ms" not in student and "99.0 MiB" not in student
         assert student.count('title="hidden: a secret test shows its verdict only">—') == 2  # its CPU and memory
         assert 'id="hidden-figures">— A secret test shows its verdict only' in student  # and why, under the table
-        jury = signed_in(app, "tess").get(path).text
+        jury = signed_in(app, "tess").get(path, headers=HTMX).text
         assert "· 2000 ms · 99.0 MiB" in jury and "hidden-figure" not in jury  # the jury sees every test
 
 
@@ -228,8 +229,8 @@ def test_my_submissions_name_each_contest_escaped_and_linked(app):
     client = signed_in(app, "ana")
     for path in ("/submissions", "/"):
         text = client.get(path).text
-        assert f'<td><a href="/contests/{contest_id}">{escape(name)}</a></td>' in text, path
-        assert name not in text and "<td>practice</td>" in text, path
+        assert f'<td class="name"><a href="/contests/{contest_id}">{escape(name)}</a></td>' in text, path
+        assert name not in text and '<td class="name">practice</td>' in text, path
 
 
 def test_a_problem_of_a_running_contest_takes_no_practice_submission(app):
@@ -445,7 +446,7 @@ def test_an_icpc_board_explains_its_cells_and_an_ioi_board_has_no_such_legend(ap
         ioi = create_contest(session, replace(spec, name="Day", scoring="ioi")).id
     ana = signed_in(app, "ana")
     assert 'id="board-legend"' in ana.get(f"/contests/{icpc}/scoreboard").text
-    assert "3 wrong tries, not solved yet" in ana.get(f"/contests/{icpc}/scoreboard/table").text
+    assert "3 wrong tries, not solved yet" in ana.get(f"/contests/{icpc}/scoreboard/table", headers=HTMX).text
     assert "Darker green</span>: the first to solve that problem" in ana.get(f"/contests/{icpc}/scoreboard").text
     assert 'id="board-legend"' not in ana.get(f"/contests/{ioi}/scoreboard").text
 

@@ -46,6 +46,9 @@ def app(api_app):
     return api_app
 
 
+HTMX = {"HX-Request": "true"}  # what htmx sends when it fetches the live part of a page
+
+
 def signed_in(app, name: str) -> TestClient:
     """A client signed in through the form as ``name`` (``client.csrf`` holds its form token)."""
     client = TestClient(app)
@@ -322,13 +325,18 @@ def test_the_projector_and_the_students_board_show_the_jury_the_public_board(app
         assert 'data-view="public"' in board.text and "view=jury" not in board.text, path
     students_board = teacher.get(f"/contests/{contest_id}/scoreboard").text
     assert f'href="/teacher/contests/{contest_id}#jury-board"' in students_board  # the way to the live board
-    assert 'class="cell solved' not in teacher.get(f"/contests/{contest_id}/scoreboard/table").text
-    live = teacher.get(f"/contests/{contest_id}/scoreboard/table?view=jury").text
+    assert 'class="cell solved' not in teacher.get(f"/contests/{contest_id}/scoreboard/table", headers=HTMX).text
+    live = teacher.get(f"/contests/{contest_id}/scoreboard/table?view=jury", headers=HTMX).text
     assert 'class="cell solved' in live and 'data-view="jury"' in live and "Frozen" not in live
     jury_page = teacher.get(f"/teacher/contests/{contest_id}").text
     assert 'class="cell solved' in jury_page and f"/contests/{contest_id}/scoreboard/table?view=jury" in jury_page
     student = signed_in(app, "bob")
-    assert student.get(f"/contests/{contest_id}/scoreboard/table?view=jury").status_code == 403
+    assert student.get(f"/contests/{contest_id}/scoreboard/table?view=jury", headers=HTMX).status_code == 403
+    assert student.get(f"/contests/{contest_id}/scoreboard/table?view=jury").status_code == 403  # visited, too
+    visit = teacher.get(f"/contests/{contest_id}/scoreboard/table?view=jury", follow_redirects=False)
+    assert (visit.status_code, visit.headers["location"]) == (303, f"/teacher/contests/{contest_id}#jury-board")
+    visit = student.get(f"/contests/{contest_id}/scoreboard/table", follow_redirects=False)
+    assert (visit.status_code, visit.headers["location"]) == (303, f"/contests/{contest_id}/scoreboard")
     assert student.get(f"/contests/{contest_id}/events?view=jury").status_code == 403
     assert "jury-board" not in student.get(f"/contests/{contest_id}/scoreboard").text
 
