@@ -90,6 +90,13 @@ def test_a_teacher_finds_the_copied_pair_and_prints(live_judge, new_page, finish
         page.get_by_role("button", name="Problem set (PDF)").click()
     assert printed.value.suggested_filename == f"contest-{finished_lab}-problems-en.pdf"
     assert open(printed.value.path(), "rb").read(5) == b"%PDF-"
+    language = page.get_by_label("Statement language")
+    assert language.locator("option").all_inner_texts() == ["en", "ro", "ru"]  # lee: en, ro; lines: en, ru
+    language.select_option("ro")
+    screenshot(page, "jury-contest-problem-set-language", full_page=False)
+    with page.expect_download() as printed:
+        page.get_by_role("button", name="Problem set (PDF)").click()
+    assert printed.value.suggested_filename == f"contest-{finished_lab}-problems-ro.pdf"
 
     page.goto("/teacher/users")
     page.get_by_label("User name", exact=True).fill("sim_erin")

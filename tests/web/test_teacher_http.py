@@ -312,6 +312,16 @@ def test_the_jury_page_shows_the_live_board_under_the_freeze_and_unfreezes_once_
     assert 'class="cell solved' in signed_in(app, "bob").get(f"/contests/{contest_id}/scoreboard").text
 
 
+def test_the_problem_set_is_offered_in_the_languages_of_the_contests_statements(app):
+    """The contest page's problem-set button offers the statement languages of the contest's
+    problems (lee: en, ro; queens: en, sk), English first, as a choice rather than a box to type in."""
+    contest_id = contest_of(app, "tess")
+    page = signed_in(app, "tess").get(f"/teacher/contests/{contest_id}").text
+    offered = re.search(r'<select name="language"[^>]*>(.*?)</select>', page)
+    assert offered is not None, page
+    assert re.findall(r"<option>([a-z]+)</option>", offered.group(1)) == ["en", "ro", "sk"]
+
+
 def test_the_projector_and_the_students_board_show_the_jury_the_public_board(app):
     """Opened by the teacher, the projector and the students' scoreboard hide a post-freeze AC and say
     the board is frozen; the live board is the jury's, behind an explicit ``view=jury``."""

@@ -9,7 +9,9 @@ same bounds) and goes through the API's own functions (``contest_spec`` + ``judg
 
 from __future__ import annotations
 
+import tarfile
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
@@ -27,6 +29,8 @@ from judge.clock import utcnow
 from judge.contest_bodies import ContestIn, ContestPatch, apply_changes, contest_spec
 from judge.contests import ContestRuleError
 from judge.models import Contest, Problem, User
+from judge.package_store import cached_package
+from judge.packages import PackageError
 from judge.schemas import MAX_PENALTY_MINUTES, MAX_POINTS, PathId, whole_number
 from judge.vocabulary import ScoreboardView, Scoring, Visibility
 from judge.web.clarifications import clarification_context
@@ -255,8 +259,26 @@ def contest_page(
         info=contest_out(session, contest, user),
         can_unfreeze=rules.unfreeze_refusal(contest, utcnow()) is None,
         table=board_tables.table(session, contest, ScoreboardView.JURY),
+        statement_languages=statement_languages(session, contest, request.app.state.settings.work_dir),
         **clarification_context(session, contest, user),
     )
+
+
+def statement_languages(session: Session, contest: Contest, work_dir: Path) -> list[str]:
+    """The languages (ISO 639 codes, sorted; ``en`` first) in which some problem of ``contest`` has a
+    statement, for the problem set's PDF; ``["en"]`` when none can be read (the PDF then says what
+    is missing)."""
+    found: set[str] = set()
+    for entry in contest.problems:
+        problem = session.get(Problem, entry.problem_id)
+        if problem is None:
+            continue
+        try:
+            package = cached_package(session, problem.package_sha256, problem.id, work_dir / "packages")
+        except (PackageError, tarfile.TarError, OSError):  # shown as the PDF's own refusal, not here
+            continue
+        found.update(package.statements)
+    return sorted(found or {"en"}, key=lambda code: (code != "en", code))
 
 
 @router.post("/teacher/contests/{contest_id}/unfreeze", dependencies=csrf)
