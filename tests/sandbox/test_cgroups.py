@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sandbox import Limits, cgroups
-from sandbox.cgroups import CgroupV1, CgroupV2, detect_cgroups, parse_mountinfo
+from sandbox.cgroups import CgroupV1, CgroupV2, detect_cgroups, open_own_procs, parse_mountinfo
 from tests.sandbox.conftest import needs_root
 from tests.slots import slot
 
@@ -161,3 +161,21 @@ def test_v1_session_leaves_are_kept_then_removed(monkeypatch):
     finally:
         backend.close()
     assert not backend.dirs["memory"].exists()
+
+
+def test_the_judges_own_cgroup_is_found_in_each_hierarchy(tmp_path):
+    """``open_own_procs`` opens this process's ``cgroup.procs`` in the hierarchy asked for: a v1
+    controller's line (among several controllers) or the unified ``0::`` line; None otherwise."""
+    for folder in ("v1/judge", "v2/svc/judge"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "cgroup.procs").write_text("")
+    proc_cgroup = "7:memory:/other\n5:cpu,pids:/judge\n0::/svc/judge\n"
+    for mount, controller, expected in (("v1", "pids", "v1/judge"), ("v2", None, "v2/svc/judge")):
+        fd = open_own_procs(tmp_path / mount, proc_cgroup, controller)
+        assert fd is not None
+        try:
+            assert os.readlink(f"/proc/self/fd/{fd}") == str(tmp_path / expected / "cgroup.procs")
+        finally:
+            os.close(fd)
+    assert open_own_procs(tmp_path / "v1", proc_cgroup, "cpuacct") is None
+    assert open_own_procs(tmp_path / "v1", "7:memory:/gone\n", "memory") is None  # no such folder

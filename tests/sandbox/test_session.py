@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from sandbox import Limits, Sandbox, SandboxError
+from sandbox.cgroups import WARM_S, MigrationWarmth
 from sandbox.session import encode_request, reply_end
 from tests.sandbox.conftest import TEST_SLOT, needs_root, place, processes_of
 
@@ -150,6 +151,27 @@ def test_limits_and_counters_are_per_run(box, session_root, programs):
         small = session.run(["./hog", "1"], "run", Limits(cpu_ms=300))
         assert not small.limit_exceeded
         assert small.cpu_ms < 100 and small.peak_memory_kib < 16 * 1024  # nothing carried over
+
+
+@needs_root
+def test_a_run_keeps_cgroup_migrations_quick_and_leaves_the_judge_where_it_is(box, session_root, monkeypatch):
+    """While a run goes on, the judge writes its own pid into its own cgroup every ``WARM_S``
+    (``MigrationWarmth``): each write succeeds, and the judge's cgroups are what they were."""
+    before = Path("/proc/self/cgroup").read_text()
+    writes: list[bytes] = []
+
+    def write(probe: MigrationWarmth) -> bool:
+        os.write(probe.procs_fd, probe.pid)  # raises if the kernel refuses it
+        writes.append(probe.pid)
+        return False
+
+    monkeypatch.setattr(MigrationWarmth, "exceeded", write)
+    with box.session(session_root) as session:
+        session.folder("run")
+        result = shell(session, "run", "sleep 0.2")
+    assert result.exit_code == 0 and not result.limit_exceeded
+    assert len(writes) >= 0.2 / WARM_S / 4 and set(writes) == {str(os.getpid()).encode()}
+    assert Path("/proc/self/cgroup").read_text() == before
 
 
 @needs_root
