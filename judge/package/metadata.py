@@ -18,6 +18,7 @@ above what it gives, constants), or, when the version does not define it, report
 from __future__ import annotations
 
 import math
+import reprlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,19 @@ LARGEST_LIMITS |= {"validation_time": 600, "validation_memory": 16384, "validati
 
 class PackageError(ValueError):
     """A package that breaks the format; the message names the file and what is wrong."""
+
+
+# how a value read from a package's YAML is quoted in a PackageError: a few levels and items of it.
+# YAML aliases share one object many times over ("billion laughs"): a full repr would be exponential.
+_SHOWN = reprlib.Repr()
+_SHOWN.maxlevel, _SHOWN.maxlist, _SHOWN.maxtuple, _SHOWN.maxdict, _SHOWN.maxset = 3, 4, 4, 4, 4
+_SHOWN.maxstring = _SHOWN.maxother = 60
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` cut to at most a few hundred characters (nested lists, maps and long strings
+    elided with ``...``), for a PackageError's message."""
+    return _SHOWN.repr(value)
 
 
 # The largest problem.yaml or testdata.yaml read (bytes): real ones hold a few hundred; parsing YAML
@@ -175,7 +189,7 @@ class Metadata:
 
 def _positive(value: Any, what: str, path: Path) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0 or value == math.inf:
-        raise PackageError(f"{path}: {what} must be a positive number, not {value!r}")
+        raise PackageError(f"{path}: {what} must be a positive number, not {shown(value)}")
     return float(value)
 
 
@@ -183,7 +197,7 @@ def _mapping(value: Any, what: str, path: Path) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise PackageError(f"{path}: {what} must be a mapping of keys, not {value!r}")
+        raise PackageError(f"{path}: {what} must be a mapping of keys, not {shown(value)}")
     return value
 
 
@@ -191,7 +205,7 @@ def _version(meta: dict, path: Path) -> str:
     raw = meta.get("problem_format_version", "legacy")
     version = VERSIONS.get(str(raw))
     if version is None:
-        raise PackageError(f"{path}: problem_format_version {raw!r} is not one of {', '.join(VERSIONS)}")
+        raise PackageError(f"{path}: problem_format_version {shown(raw)} is not one of {', '.join(VERSIONS)}")
     return version
 
 
@@ -199,11 +213,11 @@ def _types(meta: dict, version: str, path: Path) -> frozenset[str]:
     raw = meta.get("type", "pass-fail")
     listed = [raw] if isinstance(raw, str) else raw
     if not isinstance(listed, list) or not listed or not all(isinstance(t, str) for t in listed):
-        raise PackageError(f"{path}: type must be a problem type or a list of them, not {raw!r}")
+        raise PackageError(f"{path}: type must be a problem type or a list of them, not {shown(raw)}")
     allowed = {"pass-fail", "scoring"} if version == LEGACY else TYPES
     unknown = [t for t in listed if t not in allowed]
     if unknown:
-        raise PackageError(f"{path}: type {unknown[0]!r} is not one of {', '.join(sorted(allowed))}")
+        raise PackageError(f"{path}: type {shown(unknown[0])} is not one of {', '.join(sorted(allowed))}")
     types = set(listed)
     if {"pass-fail", "scoring"} <= types:
         raise PackageError(f"{path}: type cannot be both pass-fail and scoring")
@@ -221,13 +235,19 @@ def _names(meta: dict, version: str, path: Path) -> dict[str, str]:
         if version != LEGACY:
             raise PackageError(f"{path}: name is required in version {version}")
         return {}
+    names: dict[str, str] | None = None
     if isinstance(raw, (str, int, float)) and not isinstance(raw, bool):
-        return {"en": str(raw)}
-    if version != LEGACY and isinstance(raw, dict) and raw and all(isinstance(k, str) for k in raw):
+        names = {"en": str(raw)}
+    elif version != LEGACY and isinstance(raw, dict) and raw and all(isinstance(k, str) for k in raw):
         if all(isinstance(v, str) and v.strip() for v in raw.values()):
-            return {k: v for k, v in raw.items()}
+            names = {k: v for k, v in raw.items()}
+    if names is not None:
+        for language, name in names.items():
+            if any(ord(c) < 32 or 127 <= ord(c) < 160 or 0xD800 <= ord(c) < 0xE000 for c in name):
+                raise PackageError(f"{path}: name ({shown(language)}) must be one line of text, not {shown(name)}")
+        return names
     expected = "a string" if version == LEGACY else "a string or a map of language code to name"
-    raise PackageError(f"{path}: name must be {expected}, not {raw!r}")
+    raise PackageError(f"{path}: name must be {expected}, not {shown(raw)}")
 
 
 def _validation(meta: dict, version: str, path: Path) -> tuple[str, bool, frozenset[str]]:
@@ -235,11 +255,13 @@ def _validation(meta: dict, version: str, path: Path) -> tuple[str, bool, frozen
     words = str(meta.get("validation", "default")).split() or ["default"]
     if words[0] not in ("default", "custom") or (words[0] == "default" and words[1:]):
         raise PackageError(
-            f"{path}: validation must be 'default' or 'custom' [score] [interactive], not {' '.join(words)!r}"
+            f"{path}: validation must be 'default' or 'custom' [score] [interactive], not {shown(' '.join(words))}"
         )
     extra = set(words[1:]) - {"score", "interactive"}
     if extra:
-        raise PackageError(f"{path}: validation: unknown option {sorted(extra)[0]!r} (custom takes score, interactive)")
+        raise PackageError(
+            f"{path}: validation: unknown option {shown(sorted(extra)[0])} (custom takes score, interactive)"
+        )
     return words[0], "score" in words, frozenset({"interactive"} if "interactive" in words else set())
 
 
@@ -248,10 +270,12 @@ def _grading(meta: dict, types: frozenset[str], path: Path, warnings: list[str])
     for key in sorted(set(grading) - GRADING_KEYS):
         warnings.append(f"{path}: grading.{key} is not a key of the format; ignored")
     if grading.get("objective", "max") != "max":
-        raise PackageError(f"{path}: grading.objective {grading['objective']!r}: this judge only maximises scores")
+        raise PackageError(f"{path}: grading.objective {shown(grading['objective'])}: this judge only maximises scores")
     on_reject = grading.get("on_reject")
     if on_reject is not None and on_reject not in ("first_error", "worst_error", "grade"):
-        raise PackageError(f"{path}: grading.on_reject must be first_error, worst_error or grade, not {on_reject!r}")
+        raise PackageError(
+            f"{path}: grading.on_reject must be first_error, worst_error or grade, not {shown(on_reject)}"
+        )
     scored = {k: grading[k] for k in ("accept_score", "reject_score", "range") if grading.get(k) is not None}
     if scored and "scoring" not in types:
         raise PackageError(f"{path}: grading.{next(iter(scored))} is only for scoring problems (type: scoring)")
@@ -272,7 +296,7 @@ def _timing(limits: dict, version: str, path: Path) -> Timing:
         resolution = _positive(limits.get("time_resolution", 1.0), "limits.time_resolution", path)
     for value, what in ((multiplier, "time multiplier"), (margin, "time safety margin")):
         if _positive(value, what, path) < 1:
-            raise PackageError(f"{path}: the {what} must be at least 1, not {value!r}")
+            raise PackageError(f"{path}: the {what} must be at least 1, not {shown(value)}")
     return Timing(float(multiplier), float(margin), resolution)
 
 
@@ -307,7 +331,7 @@ def _languages(meta: dict, path: Path) -> tuple[str, ...] | None:
         return None
     listed = [raw] if isinstance(raw, str) else raw
     if not isinstance(listed, list) or not listed or not all(isinstance(x, str) for x in listed):
-        raise PackageError(f"{path}: languages must be 'all' or a list of language codes, not {raw!r}")
+        raise PackageError(f"{path}: languages must be 'all' or a list of language codes, not {shown(raw)}")
     return tuple(listed)
 
 
@@ -341,7 +365,7 @@ def read_metadata(meta: dict, path: Path) -> Metadata:
     limits, optional, timing = _limits(meta, version, path, warnings)
     allow_writing = meta.get("allow_file_writing", version != V2025)
     if not isinstance(allow_writing, bool):
-        raise PackageError(f"{path}: allow_file_writing must be true or false, not {allow_writing!r}")
+        raise PackageError(f"{path}: allow_file_writing must be true or false, not {shown(allow_writing)}")
     if not allow_writing:
         warnings.append(
             f"{path}: allow_file_writing is false, but a submission may still write in its own run folder "

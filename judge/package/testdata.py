@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from judge.package.metadata import LEGACY, V2023, V2025, Metadata, PackageError, read_config
+from judge.package.metadata import LEGACY, V2023, V2025, Metadata, PackageError, read_config, shown
 from judge.verdicts import AC, JE
 
 GRADER_DEFAULTS: dict[str, Any] = {
@@ -150,14 +150,14 @@ def _words(value: Any, what: str, path: Path) -> tuple[str, ...]:
         return tuple(value.split())
     if isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value):
         return tuple(str(v) for v in value)
-    raise PackageError(f"{path}: {what} must be a string or a list of strings, not {value!r}")
+    raise PackageError(f"{path}: {what} must be a string or a list of strings, not {shown(value)}")
 
 
 def _range(text: Any, path: Path) -> tuple[float, float]:
     try:
         low, high = (float(x) for x in str(text).split())
     except ValueError:
-        raise PackageError(f"{path}: range must be two numbers ('0 100', '-inf +inf'), not {text!r}") from None
+        raise PackageError(f"{path}: range must be two numbers ('0 100', '-inf +inf'), not {shown(text)}") from None
     return low, high
 
 
@@ -167,14 +167,14 @@ def _check_grader_config(own: dict, metadata: Metadata, path: Path, warnings: li
     if own.get("grading", "default") != "default":
         raise PackageError(f"{path}: grading: {own['grading']} (a grader program) is not supported; use grader_flags")
     if own.get("on_reject", "break") not in ("break", "continue"):
-        raise PackageError(f"{path}: on_reject must be break or continue, not {own['on_reject']!r}")
+        raise PackageError(f"{path}: on_reject must be break or continue, not {shown(own['on_reject'])}")
     flags = _words(own.get("grader_flags"), "grader_flags", path)
     unknown = [f for f in flags if f not in (*VERDICT_FLAGS, *SCORE_FLAGS, "ignore_sample", "accept_if_any_accepted")]
     if unknown:
-        raise PackageError(f"{path}: grader_flags: unknown flag {unknown[0]!r}")
+        raise PackageError(f"{path}: grader_flags: unknown flag {shown(unknown[0])}")
     for key in ("accept_score", "reject_score"):
         if key in own and (isinstance(own[key], bool) or not isinstance(own[key], (int, float))):
-            raise PackageError(f"{path}: {key} must be a number, not {own[key]!r}")
+            raise PackageError(f"{path}: {key} must be a number, not {shown(own[key])}")
     if "range" in own:
         _range(own["range"], path)
     scored = [k for k in ("accept_score", "reject_score", "range") if k in own]
@@ -203,10 +203,12 @@ def _check_group_2025(own: dict, name: str, metadata: Metadata, path: Path, warn
     if scored and (not metadata.scoring or name == "sample"):
         raise PackageError(f"{path}: {scored[0]} is only for the secret groups of scoring problems")
     if own.get("score_aggregation", "sum") not in ("pass-fail", "sum", "min"):
-        raise PackageError(f"{path}: score_aggregation must be pass-fail, sum or min, not {own['score_aggregation']!r}")
+        raise PackageError(
+            f"{path}: score_aggregation must be pass-fail, sum or min, not {shown(own['score_aggregation'])}"
+        )
     bound = own.get("max_score", 0)
     if bound != "unbounded" and (isinstance(bound, bool) or not isinstance(bound, int) or bound < 0):
-        raise PackageError(f"{path}: max_score must be a non-negative integer or unbounded, not {bound!r}")
+        raise PackageError(f"{path}: max_score must be a non-negative integer or unbounded, not {shown(bound)}")
 
 
 def _config_file(metadata: Metadata) -> str:

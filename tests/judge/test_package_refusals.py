@@ -106,3 +106,36 @@ def test_verify_warns_about_integers_a_float_tolerance_cannot_compare(tmp_path):
     exact = load_package(default_package(tmp_path / "exact", "float_tolerance 1e-9", b"9007199254740992\n"))
     check_answers_accepted(exact, quiet := StepReport(4, "checker accepts every .ans"), NoProgress(), _never_run)
     assert quiet.ok and quiet.warnings == []
+
+
+# nine times nine times ... of one list: a few hundred bytes of YAML whose full repr has 9**7 items
+LAUGHS = "bomb: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]\n" for i in range(1, 7)
+)
+
+
+@pytest.mark.parametrize(
+    "problem_yaml, where",
+    [
+        (LAUGHS + "name: *a6\n", "name must be a string"),
+        (LAUGHS + "name: Lee\nvalidation: *a6\n", "validation"),
+        (LAUGHS + "name: Lee\nlimits: {time_limit: *a6}\n", "time_limit"),
+        (LAUGHS + "name: Lee\ntype: *a6\n", "type"),
+    ],
+)
+def test_a_value_of_shared_yaml_aliases_is_quoted_in_a_few_hundred_characters(tmp_path, problem_yaml, where):
+    """A refusal quotes the value it refuses, cut short (``judge.package.metadata.shown``): YAML
+    aliases make a small file hold a value whose whole repr would take megabytes, or gigabytes."""
+    root = copy_of_lee(tmp_path)
+    (root / "problem.yaml").write_text(problem_yaml)
+    with pytest.raises(PackageError, match=where) as refused:
+        load_package(root)
+    assert len(str(refused.value)) < 1000 + len(str(root))
+
+
+@pytest.mark.parametrize("name", ['"a\\0b"', '"two\\nlines"', '"bell\\a"'])
+def test_a_problem_name_with_control_characters_is_refused(tmp_path, name):
+    root = copy_of_lee(tmp_path)
+    (root / "problem.yaml").write_text(f"name: {name}\nvalidation: custom\n")
+    with pytest.raises(PackageError, match="must be one line of text"):
+        load_package(root)
