@@ -417,6 +417,8 @@ async def submit(
     (the rate limit as a countdown) and the source kept, or, for a contest problem the viewer may
     not see (``judge.contests.problems_shown``), the refusal page with the rule's own status and reason."""
     contest_id = whole_number(contest)
+    if contest and contest_id is None:  # the page's hidden field, changed: not a practice submission
+        raise HTTPException(422, f"contest must be a contest id, not {contest[:40]!r}")
     form = SubmitForm(language=language)
     try:
         form.source, file_name = await _source_text(file, source, request.app.state.settings.max_source_bytes)

@@ -522,3 +522,13 @@ def test_a_file_whose_extension_names_no_language_is_refused_with_the_accepted_o
     assert "puts 1" in reply.text  # the source is kept in the form
     with app.state.sessions() as session:
         assert session.query(Submission).count() == 0
+
+
+@pytest.mark.parametrize("contest", ["abc", "999999999999999999999", "-1"])
+def test_a_submission_naming_no_contest_id_is_refused_not_taken_as_practice(app, contest):
+    client = signed_in(app, "bob")
+    data = {"problem": "lee", "contest": contest, "language": "python3", "source": "print(1)\n"}
+    refused = client.post("/submit", data=data | {"csrf_token": client.cookies[CSRF_COOKIE]}, follow_redirects=False)
+    assert refused.status_code == 422 and "contest must be a contest id" in refused.text
+    with app.state.sessions() as session:
+        assert session.query(Submission).count() == 0
