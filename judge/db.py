@@ -327,11 +327,22 @@ def upgrade(url: str, revision: str = "head") -> None:
     """Apply the Alembic migrations in ``migrations/`` up to ``revision`` (all: ``head``) to the
     database at ``url``.
 
+    A SQLite file is whole when this returns: the migration's WAL is copied into it and emptied
+    (a TRUNCATE checkpoint), so the file alone is the migrated database, even while another
+    connection (a ``Checkpointer``'s round, a server's reader) keeps SQLite from doing it on close.
+
     Raises alembic/SQLAlchemy errors when the database cannot be reached, and what a migration
-    raises when it refuses (``0015_user_names``: user names that differ only in case).
+    raises when it refuses (``0015_user_names``: user names that differ only in case);
+    sqlite3.OperationalError when the checkpoint cannot finish (a writer holding the file).
     """
     from alembic import command
 
+    path = url.split("///", 1)[-1] if url.startswith("sqlite") else ""
     if url.startswith("sqlite"):
         make_engine(url).dispose()  # creates the folder of the file
     command.upgrade(alembic_config(url), revision)
+    if path and path != ":memory:":
+        with closing(sqlite3.connect(path, timeout=30)) as connection:
+            busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy:
+            raise sqlite3.OperationalError(f"{path}: the migration's WAL could not be checkpointed")
