@@ -42,15 +42,14 @@ def make_engine(url: str, *, ping: bool = True) -> Engine:
     so the next request connects anew.
     """
     if url.startswith("sqlite"):
-        path = url.split("///", 1)[-1]
-        on_disk = bool(path) and path != ":memory:"
-        if on_disk:
+        path = sqlite_file(url)
+        if path is not None:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        lock = WriterLock(path if on_disk else None)
+        lock = WriterLock(path)
         connect_args = {"timeout": LOCK_TIMEOUT_S, "check_same_thread": False, "factory": writer_connection(lock)}
         engine = create_engine(url, connect_args=connect_args)
         _serialize_sqlite_writers(engine, lock)
-        checkpointer = Checkpointer(path) if on_disk else None
+        checkpointer = Checkpointer(path) if path is not None else None
         if checkpointer is not None:
             weakref.finalize(engine, checkpointer.stop)
 
@@ -323,6 +322,15 @@ def alembic_config(url: str) -> Config:
     return cfg
 
 
+def sqlite_file(url: str) -> str | None:
+    """The file a ``sqlite:///PATH`` URL names, or None for any other URL and for an in-memory
+    database."""
+    if not url.startswith("sqlite"):
+        return None
+    path = url.split("///", 1)[-1]
+    return path if path and path != ":memory:" else None
+
+
 def upgrade(url: str, revision: str = "head") -> None:
     """Apply the Alembic migrations in ``migrations/`` up to ``revision`` (all: ``head``) to the
     database at ``url``.
@@ -337,11 +345,11 @@ def upgrade(url: str, revision: str = "head") -> None:
     """
     from alembic import command
 
-    path = url.split("///", 1)[-1] if url.startswith("sqlite") else ""
     if url.startswith("sqlite"):
         make_engine(url).dispose()  # creates the folder of the file
     command.upgrade(alembic_config(url), revision)
-    if path and path != ":memory:":
+    path = sqlite_file(url)
+    if path is not None:
         with closing(sqlite3.connect(path, timeout=30)) as connection:
             busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         if busy:

@@ -216,6 +216,19 @@ def open_own_procs(mount_point: Path, proc_cgroup_text: str, controller: str | N
     return None
 
 
+def own_cgroup_warmth(mount_point: Path | None, controller: str | None) -> list[MigrationWarmth]:
+    """``[MigrationWarmth]`` on this process's own cgroup in the hierarchy at ``mount_point`` (see
+    ``open_own_procs``; None: no such hierarchy), or ``[]`` when that cannot be opened."""
+    fd = None if mount_point is None else open_own_procs(mount_point, read_text("/proc/self/cgroup"), controller)
+    return [] if fd is None else [MigrationWarmth(fd)]
+
+
+def close_warmth(probes: list[MigrationWarmth]) -> None:
+    """Close the descriptors of ``own_cgroup_warmth``'s probes and empty the list."""
+    while probes:
+        os.close(probes.pop().procs_fd)
+
+
 def make_dir(path: Path | str) -> None:
     """mkdir -p for cgroup folders, with a SandboxError that says what is wrong."""
     try:
@@ -287,7 +300,8 @@ class CgroupV1:
         self._cpu_reset_fd = os.open(self.dirs["cpuacct"] / "cpuacct.usage", os.O_WRONLY | os.O_CLOEXEC)
         self._tasks_fd = os.open(self.dirs["pids"] / "pids.current", os.O_RDONLY | os.O_CLOEXEC)
         self._task_events_fd = os.open(self.dirs["pids"] / "pids.events", os.O_RDONLY | os.O_CLOEXEC)
-        self._own_procs_fd = open_own_procs(mounts["pids"], read_text("/proc/self/cgroup"), "pids")
+        # the ``MigrationWarmth`` probe of every run (none when the judge's own cgroup cannot be written)
+        self.warmth = own_cgroup_warmth(mounts["pids"], "pids")
         self.kill_all()
         self.wait_empty(2.0)
         for leaf in self.dirs["memory"].iterdir():  # left by a judge that died
@@ -409,10 +423,6 @@ class CgroupV1:
         for fd in self._counter_fds.pop(leaf, ()):
             os.close(fd)
 
-    def warmth(self) -> list[MigrationWarmth]:
-        """The ``MigrationWarmth`` probe of a run (none when the judge's own cgroup cannot be written)."""
-        return [] if self._own_procs_fd is None else [MigrationWarmth(self._own_procs_fd)]
-
     def cpu_ns(self) -> int:
         """CPU time of all tasks of the run so far (ns), from cpuacct.usage."""
         return int(os.pread(self._cpu_fd, 64, 0))
@@ -455,7 +465,8 @@ class CgroupV1:
         """Kill what is left and remove the slot's cgroups."""
         self.kill_all()
         self.wait_empty(2.0)
-        for name in ("_cpu_fd", "_cpu_reset_fd", "_tasks_fd", "_task_events_fd", "_own_procs_fd"):
+        close_warmth(self.warmth)
+        for name in ("_cpu_fd", "_cpu_reset_fd", "_tasks_fd", "_task_events_fd"):
             if getattr(self, name) is not None:
                 os.close(getattr(self, name))
                 setattr(self, name, None)
@@ -503,8 +514,7 @@ class CgroupV2:
         for folder in (root, root / PARENT_NAME, self.slot_dir):
             self._enable_controllers(folder, wanted)
         self._cpu_fd: int | None = None
-        unified = parse_mountinfo(read_text("/proc/self/mountinfo")).v2
-        self._own_procs_fd = None if unified is None else open_own_procs(unified, read_text("/proc/self/cgroup"), None)
+        self.warmth = own_cgroup_warmth(parse_mountinfo(read_text("/proc/self/mountinfo")).v2, None)  # as v1's
         self._remove_leaf()
 
     def _enable_controllers(self, folder: Path, wanted: list[str]) -> None:
@@ -534,10 +544,6 @@ class CgroupV2:
             write_file(self.leaf / "memory.swap.max", "0")
         write_file(self.leaf / "pids.max", str(limits.processes + extra_tasks))
         return [str(self.leaf / "cgroup.procs").encode()]
-
-    def warmth(self) -> list[MigrationWarmth]:
-        """The ``MigrationWarmth`` probe of a run (none when the judge's own cgroup cannot be written)."""
-        return [] if self._own_procs_fd is None else [MigrationWarmth(self._own_procs_fd)]
 
     def cpu_ns(self) -> int:
         """CPU time of all tasks of the run so far (ns), from cpu.stat usage_usec."""
@@ -611,9 +617,7 @@ class CgroupV2:
 
     def close(self) -> None:
         """Kill what is left and remove the slot's cgroups (a busy one is left, with a warning)."""
-        if self._own_procs_fd is not None:
-            os.close(self._own_procs_fd)
-            self._own_procs_fd = None
+        close_warmth(self.warmth)
         try:
             self._remove_leaf()
             _remove_tree(self.slot_dir)

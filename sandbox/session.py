@@ -481,7 +481,7 @@ class Session:
         except OSError:
             pass  # made by the next run
         streams = output_streams(stdout_r, stderr_r, limits)
-        probes = [growth, CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000), *cgroups.warmth()]
+        probes = [growth, CpuProbe(cgroups.cpu_ns, limits.cpu_ms * 1_000_000), *cgroups.warmth]
         try:  # while the run goes on: the next run's memory cgroup, and its cgroup.procs opened
             cgroups.make_ahead(limits)
             self._procs_fds(cgroups.next_procs())
