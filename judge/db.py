@@ -335,22 +335,15 @@ def upgrade(url: str, revision: str = "head") -> None:
     """Apply the Alembic migrations in ``migrations/`` up to ``revision`` (all: ``head``) to the
     database at ``url``.
 
-    A SQLite file is whole when this returns: the migration's WAL is copied into it and emptied
-    (a TRUNCATE checkpoint), so the file alone is the migrated database, even while another
-    connection (a ``Checkpointer``'s round, a server's reader) keeps SQLite from doing it on close.
+    Runs while other processes use the database (every CLI command upgrades first, a server may be
+    reading): a SQLite file's WAL is left to its checkpoints, so copy a live file with SQLite
+    (``VACUUM INTO``, the backup API), never as bytes.
 
     Raises alembic/SQLAlchemy errors when the database cannot be reached, and what a migration
-    raises when it refuses (``0015_user_names``: user names that differ only in case);
-    sqlite3.OperationalError when the checkpoint cannot finish (a writer holding the file).
+    raises when it refuses (``0015_user_names``: user names that differ only in case).
     """
     from alembic import command
 
     if url.startswith("sqlite"):
         make_engine(url).dispose()  # creates the folder of the file
     command.upgrade(alembic_config(url), revision)
-    path = sqlite_file(url)
-    if path is not None:
-        with closing(sqlite3.connect(path, timeout=30)) as connection:
-            busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        if busy:
-            raise sqlite3.OperationalError(f"{path}: the migration's WAL could not be checkpointed")

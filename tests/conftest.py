@@ -102,12 +102,19 @@ def make_account(app, name: str, role: str = "student", password: str = "pw-" + 
 
 @pytest.fixture(scope="session")
 def migrated_sqlite_file(tmp_path_factory):
-    """A SQLite file migrated once per test run; tests copy it (a migration takes about a second)."""
+    """A SQLite file migrated once per test run; tests copy it (a migration takes about a second).
+    It is written by ``VACUUM INTO``, so the file alone holds the whole database: the migrated
+    file's WAL may still hold pages while a checkpoint round keeps a connection open."""
+    import sqlite3
+    from contextlib import closing
+
     from judge.db import upgrade
 
-    path = tmp_path_factory.mktemp("template") / "judge.db"
-    upgrade(f"sqlite:///{path}")
-    return path
+    folder = tmp_path_factory.mktemp("template")
+    upgrade(f"sqlite:///{folder / 'migrating.db'}")
+    with closing(sqlite3.connect(folder / "migrating.db")) as connection:
+        connection.execute("VACUUM INTO ?", (str(folder / "judge.db"),))
+    return folder / "judge.db"
 
 
 @pytest.fixture
