@@ -35,7 +35,7 @@ from sandbox.cgroups import BWRAP_TASKS
 from sandbox.child import make_preexec, rlimits_for
 from sandbox.disk import release_stale_disk
 from sandbox.errors import SandboxError
-from sandbox.fds import OpenFds, read_all
+from sandbox.fds import OpenFds, SealedInputs, read_all
 from sandbox.helpers import BOXINIT_BOX_PATH, build_helpers, launch_arguments, parse_maxrss, parse_status
 from sandbox.limits import Limits, RunResult
 from sandbox.notices import warn_once
@@ -90,6 +90,7 @@ class Sandbox:
         if self.privileged:
             release_stale_disk(self.lock_key)
         self.cgroups = None
+        self.inputs = SealedInputs()  # the standard input of every run, sealed copies kept
         self.session_open: Session | None = None  # it owns the slot's cgroups while open
         try:
             if self.privileged and use_cgroups:
@@ -179,12 +180,12 @@ class Sandbox:
     def open_stdio(self, fds: OpenFds, stdin: Path | None) -> tuple[int, int, int, int, int]:
         """The standard streams of a run, owned by ``fds``: (stdin, stdout read end, stdout write
         end, stderr read end, stderr write end). stdin is a sealed unnamed copy of the host file
-        ``stdin`` (``OpenFds.sealed_copy``; None: /dev/null); stdout and stderr are pipes the
+        ``stdin`` (``SealedInputs.open``; None: /dev/null); stdout and stderr are pipes the
         watchdog drains."""
         if stdin is None:
             stdin_fd = fds.add(os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC))
         else:
-            stdin_fd = fds.sealed_copy(stdin)
+            stdin_fd = fds.add(self.inputs.open(stdin))
         return (stdin_fd, *fds.pipe(), *fds.pipe())
 
     def _run(
@@ -309,6 +310,9 @@ class Sandbox:
         if cgroups is not None:
             cgroups.close()
             self.cgroups = None
+        inputs = getattr(self, "inputs", None)
+        if inputs is not None:
+            inputs.close()
         lock_fd = getattr(self, "_lock_fd", None)
         if lock_fd is not None:
             os.close(lock_fd)

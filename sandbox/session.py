@@ -452,7 +452,7 @@ class Session:
             fds.close(stdout_w)
             stdin_fd, stdout_w = pipe_fds
         else:
-            stdin_fd = self._empty_input() if stdin is None else fds.sealed_copy(stdin)
+            stdin_fd = self._empty_input() if stdin is None else fds.add(self.box.inputs.open(stdin))
         # the run's init (PID 1 of its namespace) stays out of the cgroups: the program joins alone
         joined = cgroups.prepare(limits, extra_tasks=0, defer_removal=True)
         passed = array.array("i", [stdin_fd, stdout_w, stderr_w, *self._procs_fds(joined)])
