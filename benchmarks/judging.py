@@ -12,7 +12,8 @@ two paths are measured in turns (judged, bare, judged, bare, ...), so that a cha
 machine's load weighs on both alike; it prints the medians, their ratio, the CPU time of each
 path (this process and its children: for the worker, from ``judge_one``'s start to its return,
 its box threads' work and its boxes' processes included, the queueing of the submission not)
-and the load average.
+and the load average. The worker judges as one waiting for work does: its box for the next
+submission set up after each verdict, the test inputs' sealed copies kept from the last one.
 
 Run: ``.venv/bin/python benchmarks/judging.py [REPETITIONS]`` (as root; default 5). Its
 sandbox slot is 960 plus ``JUDGE_TEST_SLOT_OFFSET``, its folders under

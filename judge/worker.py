@@ -142,9 +142,11 @@ class Worker:
         """Claim one submission and judge it; False if the queue was empty (or the work folder
         cannot be made clean: nothing is claimed then).
 
-        The submission's sandbox session is set up by a thread of its own while the claim is
-        made (``_SessionAhead``), and kept for the next call when the queue is empty; it is
-        closed by another thread while the verdict is stored. Both are done when this returns."""
+        The submission's sandbox session is set up by a thread of its own (``_SessionAhead``):
+        the next one's as soon as a verdict is stored, so that a worker waiting for a
+        submission has it ready (or, at the first call, while the claim is made); it is kept
+        for the next call when the queue is empty, and closed by that thread while the verdict
+        is stored (done when this returns)."""
         if self._ahead is None:
             if not self._clean_work():
                 return False
@@ -175,6 +177,8 @@ class Worker:
                 ahead.close()
             else:
                 closing.result()
+        if not self.stop.is_set() and self._clean_work():  # the next submission's box, set up while none is here
+            self._ahead = _SessionAhead(self._boxes, self.box, self.work)
         return True
 
     def _clean_work(self) -> bool:

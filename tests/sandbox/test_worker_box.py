@@ -281,11 +281,15 @@ def test_a_worker_makes_its_folder_clean_before_it_claims(tmp_path, monkeypatch)
         (judge.worker.work / "stuck").mkdir()
         monkeypatch.setattr("judge.worker.clear_folder", cannot_clean)
         second = judge.submit(*HONEST)
+        assert judge.worker.judge_one()  # in the box set up after the first: the folder is cleaned after it
+        assert judge.view(second)["verdict"] == "AC"
+        assert judge.worker.box.session_open is None  # no box set up in a folder left unclean
+        third = judge.submit(*HONEST)
         assert not judge.worker.judge_one()  # nothing claimed: no submission pays for the worker's fault
-        assert judge.view(second)["status"] == "queued"
+        assert judge.view(third)["status"] == "queued"
         monkeypatch.undo()
         assert judge.worker.judge_one()
-        assert judge.view(second)["verdict"] == "AC"
+        assert judge.view(third)["verdict"] == "AC"
     finally:
         judge.close()
 
@@ -295,10 +299,9 @@ def test_an_idle_worker_keeps_its_box_ready_and_judges_the_next_submission_in_it
     judge = Judge(tmp_path, slot(86))
     try:
         assert not judge.worker.judge_one()  # nothing queued: the box set up meanwhile stays
-        ready = judge.worker.box.session_open
-        assert ready is not None
         deadline = time.monotonic() + 10
-        while not ready.box_pids and time.monotonic() < deadline:  # set up by the worker's box thread
+        while not ((ready := judge.worker.box.session_open) and ready.box_pids):  # by the worker's box thread
+            assert time.monotonic() < deadline, "no box set up"
             time.sleep(0.01)
         box_pids = ready.box_pids
         assert box_pids
@@ -317,8 +320,12 @@ def test_an_idle_worker_keeps_its_box_ready_and_judges_the_next_submission_in_it
         assert [judge.view(i)["verdict"] for i in submitted] == ["AC", "AC"]
         assert judged_in[0] == box_pids[0]  # the box that was ready, not a new one
         assert judged_in[1] != box_pids[0]  # each submission has a box of its own
-        assert judge.worker.box.session_open is None  # closed by the time judge_one returned
-        assert not os.path.exists(f"/proc/{box_pids[0]}")  # its bubblewrap ended and was reaped
+        assert not os.path.exists(f"/proc/{box_pids[0]}")  # closed by the time judge_one returned, and reaped
+        deadline = time.monotonic() + 10
+        while not (judge.worker.box.session_open and judge.worker.box.session_open.box_pids):
+            assert time.monotonic() < deadline, "no box set up for the next submission"
+            time.sleep(0.01)
+        assert judge.worker.box.session_open.box_pids[0] not in judged_in  # the next one's, new
     finally:
         judge.close()
 
