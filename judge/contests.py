@@ -494,7 +494,8 @@ def submission_target(
         if running is not None:  # a practice verdict would carry no penalty, even under the freeze
             raise ContestRuleError(
                 403,
-                f"problem {problem!r} is in a running contest: submit it there, or as practice after the contest ends",
+                f"problem {problem!r} is in a running contest ({running}): submit it there (contest {running}, "
+                "by the problem's letter), or as practice after the contest ends",
             )
         return SubmissionTarget(row, None, is_jury(user))
     contest = session.get(Contest, contest_id)

@@ -41,6 +41,7 @@ def contests(app_db, api_client, teacher_client):
 def test_a_running_contests_problem_is_not_open_for_practice(api_client, teacher_client, contests):
     refused = post(api_client, "pa")
     assert refused.status_code == 403 and "running contest" in refused.json()["detail"]
+    assert f"contest {contests['running'].id}," in refused.json()["detail"]  # where to submit it
     assert post(teacher_client, "pa").status_code == 202  # the jury may try it out
     assert post(api_client, "pz").status_code == 202
 
