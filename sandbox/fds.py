@@ -9,8 +9,8 @@ Guarantees:
   ``/memfd:stdin (deleted)`` whatever the test, and the program can neither change it nor grow
   it to take memory. tests/sandbox/test_box_guarantees.py::test_nothing_names_the_test
 - A copy is made once per input file and slot (``SealedInputs``) and read by every later run of
-  that file through a descriptor of its own: being sealed, no run can change what a later one
-  reads. tests/sandbox/test_sealed_inputs.py
+  that file through a descriptor of its own: sealed and of mode 0444, no run can change what a
+  later one reads, nor mark it (extended attributes, times). tests/sandbox/test_sealed_inputs.py
 """
 
 from __future__ import annotations
@@ -59,10 +59,13 @@ class OpenFds:
 
 def sealed_memfd(source_fd: int, size: int) -> int:
     """A new memfd named ``stdin`` holding the ``size`` bytes of ``source_fd`` from offset 0,
-    sealed against writes, growth, shrinking and further seals (close-on-exec, owned by the
-    caller). Raises OSError if the source cannot be read."""
+    sealed against writes, growth, shrinking and further seals, and of mode 0444: only its owner,
+    the judge, may change its extended attributes, times or mode (a memfd is made 0777, which
+    would let a run leave marks on it for a later run, held in the judge's memory). Close-on-exec,
+    owned by the caller. Raises OSError if the source cannot be read."""
     memfd = os.memfd_create("stdin", os.MFD_CLOEXEC | os.MFD_ALLOW_SEALING)
     try:
+        os.fchmod(memfd, 0o444)
         copied = 0
         while copied < size:
             sent = os.sendfile(memfd, source_fd, copied, size - copied)

@@ -91,3 +91,37 @@ def test_the_copies_kept_are_bounded_in_bytes_and_in_number(tmp_path):
         assert _inode(few.open(files[3])) == inodes[3] and _inode(few.open(files[0])) != inodes[0]
     finally:
         few.close()
+
+
+MARK = """import os
+for name, attempt in [
+    ("xattr", lambda: os.setxattr(0, "user.mark", b"x")),
+    ("times", lambda: os.utime(0)),
+    ("mode", lambda: os.chmod(0, 0o666)),
+    ("reopen-rw", lambda: open("/proc/self/fd/0", "r+b")),
+]:
+    try:
+        attempt()
+        print(name, "done")
+    except OSError as error:
+        print(name, "refused", error.errno)
+try:
+    print("mark", os.getxattr(0, "user.mark"))
+except OSError:
+    print("mark none")
+print("reread", open("/dev/stdin", "rb").read())
+"""
+
+
+def test_no_run_leaves_a_mark_on_the_copy_a_later_run_reads(runner, workdir):
+    """Extended attributes, times and mode of the copy are out of a run's reach: nothing one
+    submission does to it reaches a later one, nor takes memory outside its limits."""
+    test_input = workdir.parent / f"{workdir.name}.in"
+    test_input.write_text("5 6\n")
+    first, second = (
+        runner.run(["/usr/bin/python3", "-c", MARK], workdir, Limits(), stdin=test_input) for _ in range(2)
+    )
+    for result in (first, second):
+        lines = result.stdout.decode().splitlines()
+        assert [line.split()[1] for line in lines[:4]] == ["refused"] * 4, (lines, result.stderr)
+        assert lines[4:] == ["mark none", "reread b'5 6\\n'"], (lines, result.stderr)
