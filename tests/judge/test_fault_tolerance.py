@@ -23,6 +23,7 @@ from sqlalchemy import func, select
 from judge.db import make_engine, make_sessionmaker, upgrade
 from judge.generate import generate
 from judge.models import Submission, TestResult
+from sandbox import Sandbox
 from tests.judge.test_packages_generate import make_package
 from tests.slots import WORK_ROOT, slot
 
@@ -183,9 +184,12 @@ def test_nothing_lost_when_workers_die_and_api_restarts(postgres_url, tmp_path):
             except subprocess.TimeoutExpired:
                 proc.kill()
         client.close()
+        for i in range(3):  # what the killed worker left (its session disk, its cgroups) goes with its slot
+            Sandbox(slot=slot(60 + i)).close()
     for log in logs.values():
         log.close()
     shutil.rmtree(work, ignore_errors=True)
+    assert not work.exists()  # nothing left mounted in it
     assert "lost" in (tmp_path / "w2.log").read_text()  # w2 saw that its lease had been taken over
 
 
