@@ -100,14 +100,15 @@ class SealedInputs:
     def open(self, path: Path | str) -> int:
         """A new read-only, close-on-exec descriptor of the sealed copy of host file ``path``
         (the caller closes it). Raises OSError if ``path`` cannot be read."""
+        key = _file_key(os.stat(path))
+        with self._lock:  # a copy kept: the file itself is not opened
+            kept = self._copies.get(key)
+            if kept is not None:
+                self._copies.move_to_end(key)
+                return _read_only(kept[0])
         with open(path, "rb") as source:
-            info = os.fstat(source.fileno())
-            key = (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
-            with self._lock:
-                kept = self._copies.get(key)
-                if kept is not None:
-                    self._copies.move_to_end(key)
-                    return _read_only(kept[0])
+            info = os.fstat(source.fileno())  # the file copied, whatever changed since the stat
+            key = _file_key(info)
             memfd = sealed_memfd(source.fileno(), info.st_size)
         try:
             descriptor = _read_only(memfd)
@@ -136,6 +137,10 @@ class SealedInputs:
                 os.close(memfd)
             self._copies.clear()
             self.kept_bytes = 0
+
+
+def _file_key(info: os.stat_result) -> tuple[int, ...]:
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
 def _read_only(memfd: int) -> int:
